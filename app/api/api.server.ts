@@ -1,0 +1,31 @@
+import { bodyLimit } from 'hono/body-limit'
+import { authApi } from '#app/modules/auth/auth.api.server.ts'
+import type { Services } from '#app/services.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { errorResponse } from './envelope.server.ts'
+import { requireKnownBodyType, resolveSession } from './middleware.server.ts'
+import { createRouter } from './router.server.ts'
+
+/** The REST API (mounted at /api by the server; tests call it in process with `api.request`). */
+export function createApi(services: Services) {
+  const api = createRouter()
+  api.use('*', async (c, next) => {
+    c.set('services', services)
+    await next()
+  })
+  api.use('*', bodyLimit({ maxSize: services.config.MAX_BODY_BYTES, onError: () => { throw new AppError(413, { key: 'errors.too_large' }) } }))
+  api.use('*', requireKnownBodyType)
+  api.use('*', resolveSession)
+  api.route('/auth', authApi)
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Trailguide API', version: '1' },
+    servers: [{ url: `${services.config.BASE_URL}/api` }],
+  })
+  api.notFound((c) => errorResponse(new AppError(404, { key: 'errors.not_found' }), c))
+  api.onError((error, c) => errorResponse(error, c))
+  return api
+}
+
+export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,54 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { LogOut, UserRound } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import { useLocalePath } from '#app/i18n/use-locale.ts'
+import type { PublicUser } from '#app/modules/auth/auth.schema.ts'
+
+export function UserMenu({ user }: { user: PublicUser }) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        data-testid="user-menu"
+        className="inline-flex items-center gap-2 rounded-full p-1 pr-3 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:hover:bg-gray-800"
+        aria-label={t('shell.userMenu')}
+      >
+        {user.photo.profile_avatar ? (
+          <img src={user.photo.profile_avatar} alt="" className="size-8 rounded-full object-cover" />
+        ) : (
+          <span className="grid size-8 place-items-center rounded-full bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100">
+            <UserRound className="size-4" aria-hidden="true" />
+          </span>
+        )}
+        <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-800 dark:bg-gray-900"
+        >
+          <div className="px-3 py-2 text-sm">
+            <p className="font-medium">{user.name}</p>
+            <p className="truncate text-gray-500 dark:text-gray-400">{user.email}</p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-800" />
+          <Form method="post" action={localePath('/auth/logout')}>
+            <DropdownMenu.Item asChild>
+              <button
+                type="submit"
+                data-testid="logout"
+                className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none data-highlighted:bg-gray-100 dark:data-highlighted:bg-gray-800"
+              >
+                <LogOut className="size-4" aria-hidden="true" />
+                {t('shell.logout')}
+              </button>
+            </DropdownMenu.Item>
+          </Form>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+
+/** A boolean setting written as on/off, true/false, 1/0 or yes/no. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['on', 'true', '1', 'yes'].includes(v)))
+
+/** A rate limit written as "<requests>/<seconds>", e.g. "10/60". */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+$/, 'must look like "10/60" (requests per seconds)')
+    .default(fallback)
+    .transform((v) => {
+      const [limit, seconds] = v.split('/').map(Number)
+      return { limit, windowMs: seconds * 1000 }
+    })
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  APP_ENV: z.enum(['dev', 'staging', 'prod']).default('prod'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  BASE_URL: z
+    .string({ error: 'BASE_URL is not defined' })
+    .min(1, 'BASE_URL is not defined')
+    .pipe(z.url({ protocol: /^https?$/, error: 'BASE_URL must be an http(s) URL' }))
+    .transform((v) => v.replace(/\/+$/, '')),
+  DATABASE_URL: z.string().min(1).default('data/trailguide.sqlite'),
+  DATA_DIR: z.string().min(1).default('data'),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  SMTP_URL: z.string().optional().transform((v) => v || undefined),
+  MAIL_FROM: z.string().default('Trailguide <no-reply@localhost>'),
+  SUBDOMAIN_ROUTING: flag(false),
+  ROOT_REDIRECT: z.string().optional().transform((v) => v || undefined),
+  ROOT_REDIRECT_STATUS: z.coerce
+    .number()
+    .refine((n) => [301, 302, 303, 307, 308].includes(n), 'must be a redirect status')
+    .default(302),
+  TRUST_PROXY: flag(false),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  RATE_LIMIT_LOGIN: rateLimit('10/60'),
+  RATE_LIMIT_REGISTER: rateLimit('10/3600'),
+  RATE_LIMIT_RESET: rateLimit('5/900'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type Config = z.infer<typeof configSchema>
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the settings; a bad one stops the server with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) =>
+      issue.path[0] === 'BASE_URL' && issue.message === 'BASE_URL is not defined'
+        ? 'BASE_URL is not defined'
+        : `${String(issue.path[0])}: ${issue.message}`,
+    )
+    throw new ConfigError(lines.join('\n'))
+  }
+  return result.data
+}
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url)

@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import type { DB } from './db.server.ts'
+import * as accounts from './migrations/2026-11-21T0900-accounts.ts'
+
+// Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
+const migrations: Record<string, Migration> = {
+  '2026-11-21T0900-accounts': accounts,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: DB): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error) {
+    const cause = error instanceof Error ? error.message : String(error)
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`, { cause: error })
+  }
+}

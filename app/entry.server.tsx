@@ -1,0 +1,59 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { createInstance } from 'i18next'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { ServerRouter, type EntryContext } from 'react-router'
+import { defaultLocale, locales, splitLocalePath } from './i18n/config.ts'
+import { resources } from './i18n/i18n.server.ts'
+
+export const streamTimeout = 5_000
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const locale = splitLocalePath(new URL(request.url).pathname).locale ?? defaultLocale
+  const i18n = createInstance()
+  await i18n.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: defaultLocale,
+    supportedLngs: [...locales],
+    resources,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  })
+
+  // Bots and crawlers get the whole document at once; people get it streamed.
+  const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </I18nextProvider>,
+      {
+        [readyEvent]() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // Errors before the shell are reported by onShellError; later ones would be lost.
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}

@@ -1,0 +1,176 @@
+import { hash, verify } from '@node-rs/argon2'
+import type { Config } from '#app/config/config.server.ts'
+import { nowIso, type DB } from '#app/db/db.server.ts'
+import type { TokenKind, User } from '#app/db/schema.ts'
+import { defaultLocale, isLocale, localizePath, type Locale } from '#app/i18n/config.ts'
+import { getFixedT } from '#app/i18n/i18n.server.ts'
+import type { Mailer } from '#app/modules/mail/mailer.server.ts'
+import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
+import { invalidField, unauthenticated } from '#app/utils/errors.ts'
+import type {
+  ChangePasswordInput,
+  LoginInput,
+  RegisterInput,
+  UpdateUserInput,
+} from './auth.schema.ts'
+import { AuthRepo } from './auth.repo.server.ts'
+import { hashToken, newToken } from './tokens.server.ts'
+
+const MINUTE = 60_000
+export const tokenLifetimes = {
+  temp: 5 * MINUTE,
+  reset: 60 * MINUTE,
+} as const
+
+// OWASP's argon2id baseline (19 MiB, 2 passes): about 20 ms here, affordable per login.
+const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
+
+// Verifying against this when no user has the e-mail keeps login timing the same either way.
+let dummyHash: Promise<string> | undefined
+
+export interface AuthDeps {
+  db: DB
+  config: Pick<Config, 'BASE_URL' | 'SESSION_TTL_DAYS' | 'RATE_LIMIT_LOGIN' | 'RATE_LIMIT_REGISTER' | 'RATE_LIMIT_RESET'>
+  mailer: Mailer
+  rateLimiter: RateLimiter
+  now?: () => Date
+}
+
+export class AuthService {
+  private readonly repo: AuthRepo
+  private readonly now: () => Date
+
+  constructor(private readonly deps: AuthDeps) {
+    this.repo = new AuthRepo(deps.db)
+    this.now = deps.now ?? (() => new Date())
+  }
+
+  /** `client` identifies the caller (its IP) for the rate limits on sign-up, sign-in and resets. */
+  async register(input: RegisterInput, client: string, fallbackLocale: Locale = defaultLocale): Promise<string> {
+    await this.deps.rateLimiter.enforce(`register:${client}`, this.deps.config.RATE_LIMIT_REGISTER)
+    if (await this.repo.findUserByEmail(input.email)) throw invalidField('email', 'validation.email_taken')
+    const now = nowIso(this.now())
+    const passwordHash = await hash(input.password, argon2Options)
+    let user: User
+    try {
+      user = await this.repo.insertUser({
+        name: input.name,
+        email: input.email,
+        password_hash: passwordHash,
+        locale: input.locale ?? fallbackLocale,
+        avatar_path: null,
+        created_at: now,
+        updated_at: now,
+      })
+    } catch (error) {
+      // Two registrations racing for one address: the unique index decides.
+      if (await this.repo.findUserByEmail(input.email)) throw invalidField('email', 'validation.email_taken')
+      throw error
+    }
+    return this.issue(user.id, 'session')
+  }
+
+  async login(input: LoginInput, client: string): Promise<string> {
+    await this.deps.rateLimiter.enforce(`login:${client}`, this.deps.config.RATE_LIMIT_LOGIN)
+    const user = await this.repo.findUserByEmail(input.email)
+    const valid = user
+      ? await verify(user.password_hash, input.password)
+      : (await verify(await (dummyHash ??= hash('not-a-password', argon2Options)), input.password), false)
+    if (!user || !valid) throw invalidField('email', 'errors.bad_credentials')
+    return this.issue(user.id, 'session')
+  }
+
+  /** The signed-in user for a session token, or null when it is unknown or expired. */
+  async userForSession(token: string | null | undefined): Promise<User | null> {
+    if (!token) return null
+    const row = await this.repo.findUserByToken('session', hashToken(token), nowIso(this.now()))
+    if (!row) return null
+    const { token_id: _tokenId, ...user } = row
+    return user
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.repo.deleteToken(hashToken(token))
+  }
+
+  /** E-mails a reset link when the address is known; says nothing either way. */
+  async requestPasswordReset(email: string, client: string): Promise<void> {
+    await this.deps.rateLimiter.enforce(`reset:${client}`, this.deps.config.RATE_LIMIT_RESET)
+    const user = await this.repo.findUserByEmail(email)
+    if (!user) return
+    await this.repo.deleteTokensOfUser(user.id, ['reset'])
+    const token = await this.issue(user.id, 'reset')
+    const locale = isLocale(user.locale) ? user.locale : defaultLocale
+    const link = `${this.deps.config.BASE_URL}${localizePath(`/auth/reset-password/${token}`, locale)}`
+    const t = getFixedT(locale)
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: t('mail.reset.subject'),
+      text: t('mail.reset.body', { name: user.name, link, minutes: tokenLifetimes.reset / MINUTE }),
+      link,
+    })
+  }
+
+  /**
+   * Sets a new password, proven by a reset token or by the current password of the signed-in
+   * user. Every other session of the user ends: whoever knew the old password is out.
+   */
+  async changePassword(input: ChangePasswordInput, client: string, signedIn?: { user: User; token: string }): Promise<void> {
+    await this.deps.rateLimiter.enforce(`reset:${client}`, this.deps.config.RATE_LIMIT_RESET)
+    let user: User
+    if (input.token) {
+      const row = await this.repo.findUserByToken('reset', hashToken(input.token), nowIso(this.now()))
+      if (!row || !(await this.repo.consumeToken(row.token_id, nowIso(this.now())))) {
+        throw invalidField('token', 'errors.invalid_token')
+      }
+      const { token_id: _tokenId, ...rest } = row
+      user = rest
+    } else if (signedIn) {
+      if (!input.current_password) throw invalidField('current_password', 'validation.required', { attribute: 'current password' })
+      if (!(await verify(signedIn.user.password_hash, input.current_password))) {
+        throw invalidField('current_password', 'errors.wrong_password')
+      }
+      user = signedIn.user
+    } else {
+      throw unauthenticated()
+    }
+    await this.repo.updateUser(user.id, {
+      password_hash: await hash(input.password, argon2Options),
+      updated_at: nowIso(this.now()),
+    })
+    await this.repo.deleteTokensOfUser(user.id, ['session', 'temp', 'reset'], signedIn ? hashToken(signedIn.token) : undefined)
+  }
+
+  /** A single-use token, valid 5 minutes, that opens a session elsewhere (e.g. on a phone). */
+  createTempToken(userId: number): Promise<string> {
+    return this.issue(userId, 'temp')
+  }
+
+  async exchangeTempToken(token: string, client: string): Promise<string> {
+    await this.deps.rateLimiter.enforce(`login:${client}`, this.deps.config.RATE_LIMIT_LOGIN)
+    const now = nowIso(this.now())
+    const row = await this.repo.findUserByToken('temp', hashToken(token), now)
+    if (!row || !(await this.repo.consumeToken(row.token_id, now))) throw invalidField('token', 'errors.invalid_token')
+    return this.issue(row.id, 'session')
+  }
+
+  async updateUser(user: User, input: UpdateUserInput): Promise<User> {
+    const changes = { ...input, updated_at: nowIso(this.now()) }
+    await this.repo.updateUser(user.id, changes)
+    return { ...user, ...changes }
+  }
+
+  private async issue(userId: number, kind: TokenKind): Promise<string> {
+    const token = newToken()
+    const now = this.now()
+    const lifetime = kind === 'session' ? this.deps.config.SESSION_TTL_DAYS * 24 * 60 * MINUTE : tokenLifetimes[kind]
+    await this.repo.insertToken({
+      user_id: userId,
+      kind,
+      token_hash: hashToken(token),
+      created_at: nowIso(now),
+      expires_at: nowIso(new Date(now.getTime() + lifetime)),
+    })
+    return token
+  }
+}

@@ -1,0 +1,14 @@
+import type { User } from '#app/db/schema.ts'
+import { defaultLocale, isLocale } from '#app/i18n/config.ts'
+import type { PublicUser } from './auth.schema.ts'
+
+/** The user as the API and the screens show it (spec section 3): never the password hash. */
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    photo: { profile_avatar: user.avatar_path },
+    locale: isLocale(user.locale) ? user.locale : defaultLocale,
+  }
+}

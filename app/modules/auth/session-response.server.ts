@@ -1,0 +1,19 @@
+import { redirect } from 'react-router'
+import { isLocale, localizePath, defaultLocale } from '#app/i18n/config.ts'
+import type { Services } from '#app/services.server.ts'
+import { localeCookieHeader } from '#app/modules/i18n/locale-cookie.server.ts'
+import { safeRedirectPath } from './guards.ts'
+import { sessionCookie } from './session-cookie.server.ts'
+
+/**
+ * After sign-in the session is restored in the user's own language (spec section 4): the next
+ * page opens under that language's prefix, and the cookies carry the session and the language.
+ */
+export async function redirectSignedIn(services: Services, token: string, redirectTo: unknown) {
+  const user = await services.auth.userForSession(token)
+  const locale = user && isLocale(user.locale) ? user.locale : defaultLocale
+  const headers = new Headers()
+  headers.append('Set-Cookie', sessionCookie(services.config, token))
+  headers.append('Set-Cookie', localeCookieHeader(locale, services.config))
+  return redirect(localizePath(safeRedirectPath(redirectTo), locale), { headers })
+}

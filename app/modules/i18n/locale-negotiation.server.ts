@@ -1,0 +1,43 @@
+import type { Config } from '#app/config/config.server.ts'
+import type { User } from '#app/db/schema.ts'
+import {
+  defaultLocale,
+  isLocale,
+  localeCookie,
+  localeFromAcceptLanguage,
+  localizePath,
+  splitLocalePath,
+  type Locale,
+} from '#app/i18n/config.ts'
+import { readCookie } from '#app/modules/auth/session-cookie.server.ts'
+import { localeCookieHeader } from './locale-cookie.server.ts'
+
+/**
+ * Picks the language of a page request (spec sections 4 and 9). A path prefix is explicit and
+ * wins; an unprefixed page goes to the language of the signed-in user, else the cookie, else
+ * the browser's Accept-Language, else English. Only full page loads are redirected:
+ * in-app navigations already carry the prefix.
+ */
+export function negotiateLocale(
+  request: Request,
+  user: Pick<User, 'locale'> | null,
+  config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>,
+): { redirect?: string; setCookie?: string } {
+  const url = new URL(request.url)
+  const isDocument = request.method === 'GET' && !url.pathname.endsWith('.data')
+  const cookie = readCookie(request.headers.get('cookie'), localeCookie.name)
+  const { locale: prefix, path } = splitLocalePath(url.pathname)
+  const remember = (locale: Locale) => (cookie === locale ? undefined : localeCookieHeader(locale, config))
+
+  if (!isDocument) return {}
+  if (prefix === defaultLocale) return { redirect: path + url.search, setCookie: remember(defaultLocale) }
+  if (prefix) return { setCookie: remember(prefix) }
+
+  const wanted =
+    (user && isLocale(user.locale) ? user.locale : null) ??
+    (isLocale(cookie) ? cookie : null) ??
+    localeFromAcceptLanguage(request.headers.get('accept-language')) ??
+    defaultLocale
+  if (wanted !== defaultLocale) return { redirect: localizePath(path, wanted) + url.search, setCookie: remember(wanted) }
+  return { setCookie: remember(defaultLocale) }
+}

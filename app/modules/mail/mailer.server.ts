@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Logger } from '#app/utils/logger.server.ts'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  /** The link the message is about, logged when the message goes to the outbox. */
+  link?: string
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>
+}
+
+/** Sends over SMTP (any smtp:// or smtps:// URL nodemailer understands). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    async send({ to, subject, text }) {
+      await transport.sendMail({ from, to, subject, text })
+    },
+  }
+}
+
+/**
+ * Without SMTP, each message becomes a JSON file in the outbox folder and its link is logged,
+ * so a developer can follow a reset link without a mail server.
+ */
+export function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
+  return {
+    async send(message) {
+      await fs.mkdir(dir, { recursive: true })
+      const file = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`)
+      await fs.writeFile(file, JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2))
+      logger.info('mail written to outbox', { file, link: message.link })
+    },
+  }
+}

@@ -1,0 +1,101 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { ErrorPage } from './components/error-page.tsx'
+import { colorModeScript, resolveForcedColorMode } from './components/shell/color-mode.tsx'
+import { LoadingOverlay, useNavigationLoader } from './components/shell/loading-overlay.tsx'
+import { Toaster } from './components/shell/toaster.tsx'
+import { defaultLocale, splitLocalePath } from './i18n/config.ts'
+import { changeLocale } from './i18n/i18n.client.ts'
+import { toPublicUser } from './modules/auth/public-user.ts'
+import stylesheet from './styles/app.css?url'
+import { setNavigator } from './utils/api-client.ts'
+import { toErrorPageProps } from './utils/error-page.ts'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const locale = splitLocalePath(new URL(request.url).pathname).locale ?? defaultLocale
+  return {
+    locale,
+    user: context.user ? toPublicUser(context.user) : null,
+    appEnv: context.services.config.APP_ENV,
+  }
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>
+
+/** A page may force light or dark with `handle: { colorMode }`; the deepest match wins. */
+function useForcedColorMode() {
+  const matches = useMatches()
+  const forced = [...matches].reverse().find((m) => (m.handle as { colorMode?: unknown } | undefined)?.colorMode)
+  return resolveForcedColorMode((forced?.handle as { colorMode?: unknown } | undefined)?.colorMode)
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootLoaderData>('root')
+  const forced = useForcedColorMode()
+  return (
+    <html lang={data?.locale ?? defaultLocale} data-force-color-mode={forced} className={forced} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16a34a" />
+        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-gray-50 text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate()
+  useNavigationLoader()
+  useEffect(() => setNavigator(navigate), [navigate])
+  useEffect(() => {
+    void changeLocale(loaderData.locale)
+  }, [loaderData.locale])
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <LoadingOverlay />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useTranslation()
+  const location = useLocation()
+  const props = toErrorPageProps(error)
+  if (props.statusCode === 404) props.message = t('errorPage.notFoundMessage', { path: location.pathname })
+  return (
+    <>
+      <ErrorPage {...props} showStack={import.meta.env.DEV} />
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,12 @@
+import { Outlet } from 'react-router'
+import { requireGuest } from '#app/modules/auth/guards.ts'
+import type { Route } from './+types/guests-only'
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireGuest(context, request)
+  return null
+}
+
+export default function GuestsOnly() {
+  return <Outlet />
+}

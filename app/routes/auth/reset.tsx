@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { PageTitle } from '#app/components/page-title.tsx'
+import { Alert } from '#app/components/ui/alert.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { TextField } from '#app/components/ui/text-field.tsx'
+import { localeFromParam, localizePath } from '#app/i18n/config.ts'
+import { useLocalePath } from '#app/i18n/use-locale.ts'
+import { changePasswordSchema, passwordRules } from '#app/modules/auth/auth.schema.ts'
+import { formFailure, formFields } from '#app/utils/forms.server.ts'
+import { parseOrThrow } from '#app/utils/validation.ts'
+import type { Route } from './+types/reset'
+
+// Serves both /auth/reset (the code typed from the e-mail) and /auth/reset-password/{token} (the link).
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData()
+  try {
+    const fields = formFields(form, ['token', 'password', 'password_confirmation'])
+    const input = parseOrThrow(changePasswordSchema, { ...fields, token: params.token ?? fields.token ?? '' })
+    await context.services.auth.changePassword(input, context.clientIp)
+    return redirect(localizePath('/auth/login?reset=done', localeFromParam(params.lang)))
+  } catch (error) {
+    return formFailure(error)
+  }
+}
+
+export default function Reset({ actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const submitting = useNavigation().state === 'submitting'
+  const errors = actionData?.errors
+  return (
+    <>
+      <PageTitle title={t('auth.reset.title')} />
+      <h1 className="text-2xl font-semibold">{t('auth.reset.title')}</h1>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        <Alert tone="error" message={actionData?.formError ?? (params.token ? errors?.token?.[0] : undefined)} />
+        {params.token ? null : (
+          <TextField label={t('labels.token')} name="token" autoComplete="one-time-code" required errors={errors?.token} />
+        )}
+        <TextField
+          label={t('labels.new_password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('auth.passwordHint', { count: passwordRules.min })}
+          errors={errors?.password}
+        />
+        <TextField
+          label={t('labels.password_confirmation')}
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={errors?.password_confirmation}
+        />
+        <Button type="submit" disabled={submitting}>
+          {t('auth.reset.submit')}
+        </Button>
+      </Form>
+      <Link className="text-sm text-primary-700 hover:underline dark:text-primary-400" to={localePath('/auth/forgot')}>
+        {t('auth.reset.newLink')}
+      </Link>
+    </>
+  )
+}

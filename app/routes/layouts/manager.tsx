@@ -1,0 +1,96 @@
+import { clsx } from 'clsx'
+import { Menu, X } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavLink, Outlet, useLocation } from 'react-router'
+import { LanguageSwitcher } from '#app/components/language-switcher.tsx'
+import { Logo } from '#app/components/logo.tsx'
+import { ColorModeSwitch } from '#app/components/shell/color-mode.tsx'
+import { Preloader } from '#app/components/shell/preloader.tsx'
+import { UserMenu } from '#app/components/user-menu.tsx'
+import { useLocalePath } from '#app/i18n/use-locale.ts'
+import { requireUser } from '#app/modules/auth/guards.ts'
+import { toPublicUser } from '#app/modules/auth/public-user.ts'
+import type { Route } from './+types/manager'
+import { managerScreens } from './manager-nav.ts'
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: toPublicUser(requireUser(context, request)) }
+}
+
+/** The default layout: the signed-in manager app with its navigation. */
+export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const { pathname } = useLocation()
+  const [lastPath, setLastPath] = useState(pathname)
+  if (pathname !== lastPath) {
+    // A new page closes the phone menu.
+    setLastPath(pathname)
+    setMenuOpen(false)
+  }
+
+  const nav = (
+    <nav aria-label={t('shell.navigation')} className="flex flex-col gap-1">
+      {managerScreens.map(({ path, key, icon: Icon }) => (
+        <NavLink
+          key={path}
+          to={localePath(path)}
+          end
+          className={({ isActive }) =>
+            clsx(
+              'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+              isActive
+                ? 'bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200'
+                : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+            )
+          }
+        >
+          <Icon className="size-4" aria-hidden="true" />
+          {t(`nav.${key}`)}
+        </NavLink>
+      ))}
+    </nav>
+  )
+
+  return (
+    <div className="flex min-h-dvh">
+      <Preloader />
+      <aside className="hidden w-60 shrink-0 flex-col gap-6 border-r border-gray-200 bg-white p-4 lg:flex dark:border-gray-800 dark:bg-gray-900">
+        <Logo className="px-2 text-lg" />
+        {nav}
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-2 dark:border-gray-800 dark:bg-gray-900">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className="rounded-lg p-2 hover:bg-gray-100 lg:hidden dark:hover:bg-gray-800"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-nav"
+              aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            </button>
+            <Logo className="lg:hidden" />
+          </div>
+          <div className="flex items-center gap-2">
+            <LanguageSwitcher />
+            <ColorModeSwitch />
+            <UserMenu user={loaderData.user} />
+          </div>
+        </header>
+        {menuOpen ? (
+          <div id="mobile-nav" className="border-b border-gray-200 bg-white p-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
+            {nav}
+          </div>
+        ) : null}
+        <main className="flex-1 p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod'
+import { AppError, type FieldErrors, type Message } from './errors.ts'
+
+/**
+ * Turns zod issues into translatable field messages. A schema may name its own message key
+ * ("validation.*" or "errors.*"); otherwise the issue's code picks a generic one.
+ */
+export function issuesToFieldErrors(issues: z.core.$ZodIssue[], input?: unknown): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of issues) {
+    const fields =
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((k) => [...issue.path, k].join('.'))
+        : [issue.path.join('.') || '_root']
+    for (const field of fields) {
+      ;(errors[field] ??= []).push(issueToMessage(issue, field, input))
+    }
+  }
+  return errors
+}
+
+function issueToMessage(issue: z.core.$ZodIssue, field: string, input: unknown): Message {
+  const attribute = field.split('.').pop()?.replace(/_/g, ' ') ?? field
+  if (/^(validation|errors)\./.test(issue.message)) return { key: issue.message, values: { attribute } }
+  switch (issue.code) {
+    case 'invalid_type':
+      return valueAt(input, issue.path) === undefined
+        ? { key: 'validation.required', values: { attribute } }
+        : { key: 'validation.type', values: { attribute, type: issue.expected } }
+    case 'too_small':
+      return issue.origin === 'string'
+        ? Number(issue.minimum) <= 1
+          ? { key: 'validation.required', values: { attribute } }
+          : { key: 'validation.min_string', values: { attribute, count: Number(issue.minimum) } }
+        : { key: 'validation.min_number', values: { attribute, min: Number(issue.minimum) } }
+    case 'too_big':
+      return issue.origin === 'string'
+        ? { key: 'validation.max_string', values: { attribute, count: Number(issue.maximum) } }
+        : { key: 'validation.max_number', values: { attribute, max: Number(issue.maximum) } }
+    case 'unrecognized_keys':
+      return { key: 'validation.unknown_field', values: { attribute } }
+    case 'invalid_format':
+      return { key: issue.format === 'email' ? 'validation.email' : 'validation.format', values: { attribute } }
+    case 'invalid_value':
+      return { key: 'validation.one_of', values: { attribute, values: issue.values.map(String).join(', ') } }
+    default:
+      return { key: 'validation.invalid', values: { attribute } }
+  }
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let current = input
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<PropertyKey, unknown>)[key]
+  }
+  return current
+}
+
+/** Parses input with a schema or throws the 422 AppError a form or the API shows. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  const fieldErrors = issuesToFieldErrors(result.error.issues, input)
+  const first = Object.values(fieldErrors)[0]?.[0] ?? { key: 'validation.invalid' }
+  throw new AppError(422, first, fieldErrors)
+}

@@ -1,0 +1,26 @@
+import { execSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+// `npm start` builds when there is no build yet, or when a source file is newer than it.
+const root = path.resolve(import.meta.dirname, '..')
+const built = path.join(root, 'build/server/index.js')
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full))
+    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, fs.statSync(full).mtimeMs)
+  }
+  return newest
+}
+
+const sources = ['app', 'locales', 'public'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))
+const configFiles = ['vite.config.ts', 'react-router.config.ts', 'package-lock.json'].map((f) => path.join(root, f))
+const sourceTime = Math.max(...sources.map(newestMtime), ...configFiles.filter(fs.existsSync).map((f) => fs.statSync(f).mtimeMs))
+
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
+  console.log('Building the app (first start or changed sources)...')
+  execSync('npx react-router build', { cwd: root, stdio: 'inherit' })
+}

@@ -1,0 +1,59 @@
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
+import { createApi } from '#app/api/api.server.ts'
+import { clientIp } from '#app/api/middleware.server.ts'
+import '#app/load-context.ts'
+import { tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
+import type { Services } from '#app/services.server.ts'
+import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
+
+export interface HttpAppOptions {
+  services: Services
+  /** The React Router server build, or a loader for it (Vite in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>)
+  mode: 'development' | 'production'
+  /** Folder of the built browser assets (production only; Vite serves them in development). */
+  clientDir?: string
+}
+
+/** The whole HTTP surface: /api to Hono, built assets, and every other path to React Router. */
+export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptions) {
+  const app = new Hono()
+  const handleRequest = createRequestHandler(build, mode)
+
+  app.route('/api', createApi(services))
+
+  if (clientDir) {
+    app.use('/assets/*', async (c, next) => {
+      await next()
+      // File names carry a content hash: safe to cache for a year.
+      if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+    })
+    app.use('*', serveStatic({ root: clientDir }))
+  }
+
+  app.all('*', async (c) => {
+    const request = c.req.raw
+    const token = tokenFromRequest(request.headers) ?? null
+    const user = token ? await services.auth.userForSession(token) : null
+    const { redirect, setCookie } = negotiateLocale(request, user, services.config)
+    if (redirect) {
+      const headers = new Headers({ Location: redirect })
+      if (setCookie) headers.append('Set-Cookie', setCookie)
+      return new Response(null, { status: 302, headers })
+    }
+    const context: AppLoadContext = {
+      services,
+      user,
+      token: user ? token : null,
+      clientIp: clientIp(c, services.config.TRUST_PROXY),
+    }
+    const response = await handleRequest(request, context)
+    if (!setCookie) return response
+    const headers = new Headers(response.headers)
+    headers.append('Set-Cookie', setCookie)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  })
+  return app
+}

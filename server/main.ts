@@ -1,0 +1,76 @@
+import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { ConfigError, loadConfig } from '#app/config/config.server.ts'
+import { createDb } from '#app/db/db.server.ts'
+import { migrateToLatest } from '#app/db/migrate.server.ts'
+import { createServices } from '#app/services.server.ts'
+import { createLogger } from '#app/utils/logger.server.ts'
+import { createHttpApp } from './http-app.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = createLogger(config.LOG_LEVEL)
+  const db = createDb({ url: config.DATABASE_URL })
+  await migrateToLatest(db)
+  const services = createServices({ config, db, logger })
+  const mode = config.NODE_ENV === 'development' ? 'development' : 'production'
+
+  let app
+  let vite: ViteDevServer | undefined
+  if (mode === 'development') {
+    const { createServer } = await import('vite')
+    vite = await createServer({ root, server: { middlewareMode: true } })
+    const devServer = vite
+    const build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+    app = createHttpApp({ services, build, mode })
+  } else {
+    const buildFile = path.join(root, 'build/server/index.js')
+    const build = (await import(buildFile)) as ServerBuild
+    app = createHttpApp({ services, build, mode, clientDir: path.relative(process.cwd(), path.join(root, 'build/client')) })
+  }
+
+  const listener = getRequestListener(app.fetch)
+  const server = http.createServer((req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res))
+    else void listener(req, res)
+  })
+  server.listen(config.PORT, config.HOST, () => {
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : config.PORT
+    logger.info('server listening', { url: config.BASE_URL, port, mode })
+  })
+
+  // Let in-flight requests finish, then close the database.
+  const shutdown = (signal: string) => {
+    logger.info('shutting down', { signal })
+    server.close(async () => {
+      await vite?.close()
+      await db.destroy()
+      process.exit(0)
+    })
+    server.closeIdleConnections()
+    setTimeout(() => process.exit(1), 10_000).unref()
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exit(1)
+})
