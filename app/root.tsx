@@ -10,16 +10,15 @@ import {
   useMatches,
   useNavigate,
   useRouteError,
-  useRouteLoaderData,
   type LinksFunction,
 } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
-import { colorModeScript, resolveForcedColorMode } from './components/shell/color-mode.tsx'
+import { colorModeScript, resolveForcedColorMode, useColorMode } from './components/shell/color-mode.tsx'
 import { LoadingOverlay, useNavigationLoader } from './components/shell/loading-overlay.tsx'
 import { Toaster } from './components/shell/toaster.tsx'
-import { defaultLocale, splitLocalePath } from './i18n/config.ts'
 import { changeLocale } from './i18n/i18n.client.ts'
+import { useLocale } from './i18n/use-locale.ts'
 import { toPublicUser } from './modules/auth/public-user.ts'
 import stylesheet from './styles/app.css?url'
 import { setNavigator } from './utils/api-client.ts'
@@ -30,10 +29,8 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const locale = splitLocalePath(new URL(request.url).pathname).locale ?? defaultLocale
+export function loader({ context }: Route.LoaderArgs) {
   return {
-    locale,
     user: context.user ? toPublicUser(context.user) : null,
     appEnv: context.services.config.APP_ENV,
   }
@@ -49,10 +46,10 @@ function useForcedColorMode() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootLoaderData>('root')
+  const locale = useLocale()
   const forced = useForcedColorMode()
   return (
-    <html lang={data?.locale ?? defaultLocale} data-force-color-mode={forced} className={forced} suppressHydrationWarning>
+    <html lang={locale} data-force-color-mode={forced} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -70,13 +67,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App() {
   const navigate = useNavigate()
+  const locale = useLocale()
+  useColorMode()
   useNavigationLoader()
   useEffect(() => setNavigator(navigate), [navigate])
   useEffect(() => {
-    void changeLocale(loaderData.locale)
-  }, [loaderData.locale])
+    void changeLocale(locale)
+  }, [locale])
   return (
     <>
       <Outlet />

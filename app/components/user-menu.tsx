@@ -1,13 +1,17 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { LogOut, UserRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Form } from 'react-router'
+import { useSubmit } from 'react-router'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { PublicUser } from '#app/modules/auth/auth.schema.ts'
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
+  const submit = useSubmit()
+  // The menu unmounts as soon as an item is chosen, so the logout is submitted from here
+  // rather than by a <form> inside the menu.
+  const logout = () => void submit(null, { method: 'post', action: localePath('/auth/logout') })
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -35,18 +39,14 @@ export function UserMenu({ user }: { user: PublicUser }) {
             <p className="truncate text-gray-500 dark:text-gray-400">{user.email}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-800" />
-          <Form method="post" action={localePath('/auth/logout')}>
-            <DropdownMenu.Item asChild>
-              <button
-                type="submit"
-                data-testid="logout"
-                className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none data-highlighted:bg-gray-100 dark:data-highlighted:bg-gray-800"
-              >
-                <LogOut className="size-4" aria-hidden="true" />
-                {t('shell.logout')}
-              </button>
-            </DropdownMenu.Item>
-          </Form>
+          <DropdownMenu.Item
+            data-testid="logout"
+            onSelect={logout}
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none data-highlighted:bg-gray-100 dark:data-highlighted:bg-gray-800"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {t('shell.logout')}
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -3,7 +3,9 @@ import { initReactI18next } from 'react-i18next'
 import { defaultLocale, isLocale, locales, type Locale } from './config.ts'
 
 // One chunk per language: the browser downloads only the one it shows.
-const messageLoaders: Record<Locale, () => Promise<{ default: Resource[string]['translation'] }>> = {
+type MessageLoaders = Record<Locale, () => Promise<{ default: Resource[string]['translation'] }>>
+
+const messageLoaders: MessageLoaders = {
   en: () => import('../../locales/en/translation.json'),
   fr: () => import('../../locales/fr/translation.json'),
   de: () => import('../../locales/de/translation.json'),
@@ -11,14 +13,14 @@ const messageLoaders: Record<Locale, () => Promise<{ default: Resource[string]['
 }
 
 /** Loads a language's messages into i18next once; logs the spec's messages when it cannot. */
-export async function loadLocale(code: string, instance: I18n = i18next): Promise<boolean> {
+export async function loadLocale(code: string, instance: I18n = i18next, loaders: MessageLoaders = messageLoaders): Promise<boolean> {
   if (!isLocale(code)) {
     console.error(`Could not find messages for locale code: ${code}`)
     return false
   }
   if (instance.hasResourceBundle(code, 'translation')) return true
   try {
-    const messages = await messageLoaders[code]()
+    const messages = await loaders[code]()
     instance.addResourceBundle(code, 'translation', messages.default, true, true)
     return true
   } catch (error) {

@@ -1,9 +1,9 @@
-import { useRouteLoaderData } from 'react-router'
-import type { RootLoaderData } from '#app/root.tsx'
-import { defaultLocale, localizePath, type Locale } from './config.ts'
+import { useParams } from 'react-router'
+import { localeFromParam, localizePath, type Locale } from './config.ts'
 
+/** The page's language, from its path prefix (the locale layout has checked it). */
 export function useLocale(): Locale {
-  return useRouteLoaderData<RootLoaderData>('root')?.locale ?? defaultLocale
+  return localeFromParam(useParams().lang)
 }
 
 /** Turns an app path into the current language's path: "/dashboard" → "/fr/dashboard". */

@@ -1,10 +1,10 @@
-import { data, Outlet } from 'react-router'
-import { isLocale } from '#app/i18n/config.ts'
+import { Outlet } from 'react-router'
+import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import type { Route } from './+types/locale'
 
 /** The optional language prefix: only a supported code is one; "/xx/..." is a missing page. */
 export function loader({ params }: Route.LoaderArgs) {
-  if (params.lang !== undefined && !isLocale(params.lang)) throw data(null, { status: 404, statusText: 'Not Found' })
+  assertLocaleParam(params)
   return null
 }
 

@@ -1,6 +1,6 @@
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { User } from '#app/db/schema.ts'
-import { defaultLocale, localizePath, splitLocalePath } from '#app/i18n/config.ts'
+import { defaultLocale, isLocale, localizePath, splitLocalePath } from '#app/i18n/config.ts'
 
 /** Only same-site paths: "//evil.example" and absolute URLs fall back to the dashboard. */
 export function safeRedirectPath(value: unknown, fallback = '/dashboard'): string {
@@ -8,8 +8,23 @@ export function safeRedirectPath(value: unknown, fallback = '/dashboard'): strin
   return value
 }
 
+interface GuardArgs {
+  context: { user: User | null }
+  request: Request
+  params: { lang?: string }
+}
+
+/**
+ * "/xx/dashboard" is a missing page, not a page to log in for. Loaders run in parallel, so every
+ * guard checks the prefix itself rather than trusting the locale layout to have done it first.
+ */
+export function assertLocaleParam(params: { lang?: string }): void {
+  if (params.lang !== undefined && !isLocale(params.lang)) throw data(null, { status: 404, statusText: 'Not Found' })
+}
+
 /** Login-required pages: a guest goes to the login page, and comes back here after it. */
-export function requireUser(context: { user: User | null }, request: Request): User {
+export function requireUser({ context, request, params }: GuardArgs): User {
+  assertLocaleParam(params)
   if (context.user) return context.user
   const url = new URL(request.url)
   const { locale, path } = splitLocalePath(url.pathname)
@@ -18,7 +33,8 @@ export function requireUser(context: { user: User | null }, request: Request): U
 }
 
 /** Guest-only pages (sign in, sign up, reset): a signed-in user goes to the dashboard. */
-export function requireGuest(context: { user: User | null }, request: Request): void {
+export function requireGuest({ context, request, params }: GuardArgs): void {
+  assertLocaleParam(params)
   if (!context.user) return
   const { locale } = splitLocalePath(new URL(request.url).pathname)
   throw redirect(localizePath('/dashboard', locale ?? defaultLocale))

@@ -24,7 +24,12 @@ export function negotiateLocale(
   config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>,
 ): { redirect?: string; setCookie?: string } {
   const url = new URL(request.url)
-  const isDocument = request.method === 'GET' && !url.pathname.endsWith('.data')
+  // Only a page load is redirected: data, manifest and asset fetches carry no text/html Accept.
+  const isDocument =
+    request.method === 'GET' &&
+    (request.headers.get('accept') ?? '').includes('text/html') &&
+    !url.pathname.endsWith('.data') &&
+    !url.pathname.startsWith('/__manifest')
   const cookie = readCookie(request.headers.get('cookie'), localeCookie.name)
   const { locale: prefix, path } = splitLocalePath(url.pathname)
   const remember = (locale: Locale) => (cookie === locale ? undefined : localeCookieHeader(locale, config))

@@ -2,8 +2,8 @@ import { Outlet } from 'react-router'
 import { requireGuest } from '#app/modules/auth/guards.ts'
 import type { Route } from './+types/guests-only'
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireGuest(context, request)
+export function loader(args: Route.LoaderArgs) {
+  requireGuest(args)
   return null
 }
 

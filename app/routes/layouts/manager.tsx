@@ -14,8 +14,8 @@ import { toPublicUser } from '#app/modules/auth/public-user.ts'
 import type { Route } from './+types/manager'
 import { managerScreens } from './manager-nav.ts'
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: toPublicUser(requireUser(context, request)) }
+export function loader(args: Route.LoaderArgs) {
+  return { user: toPublicUser(requireUser(args)) }
 }
 
 /** The default layout: the signed-in manager app with its navigation. */
@@ -77,14 +77,21 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
             <Logo className="lg:hidden" />
           </div>
           <div className="flex items-center gap-2">
-            <LanguageSwitcher />
-            <ColorModeSwitch />
+            {/* On a phone these two move into the menu, so the header fits the screen. */}
+            <div className="hidden items-center gap-2 sm:flex">
+              <LanguageSwitcher />
+              <ColorModeSwitch />
+            </div>
             <UserMenu user={loaderData.user} />
           </div>
         </header>
         {menuOpen ? (
-          <div id="mobile-nav" className="border-b border-gray-200 bg-white p-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
+          <div id="mobile-nav" className="flex flex-col gap-3 border-b border-gray-200 bg-white p-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
             {nav}
+            <div className="flex items-center gap-2 border-t border-gray-200 pt-3 sm:hidden dark:border-gray-800">
+              <LanguageSwitcher />
+              <ColorModeSwitch />
+            </div>
           </div>
         ) : null}
         <main className="flex-1 p-4 sm:p-6">

@@ -1,0 +1,73 @@
+import i18next from 'i18next'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { clearToasts, getToasts } from '#app/components/shell/toast-store.ts'
+import en from '../../locales/en/translation.json' with { type: 'json' }
+import { apiRequest, ApiError, setNavigator } from './api-client.ts'
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+
+/** A fetch that answers from a script of responses and records the calls. */
+function scriptedFetch(...responses: (Response | Error)[]) {
+  const calls: { url: string; method: string }[] = []
+  const fn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: String(url), method: init?.method ?? 'GET' })
+    const next = responses.shift()
+    if (!next) return json(200, { data: 'fallback' })
+    if (next instanceof Error) throw next
+    return next
+  })
+  return { fetch: fn as unknown as typeof fetch, calls }
+}
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: { en: { translation: en } } })
+})
+beforeEach(() => clearToasts())
+
+describe('apiRequest', () => {
+  it('answers the data of the envelope', async () => {
+    const { fetch } = scriptedFetch(json(200, { data: { id: 1 } }))
+    expect(await apiRequest('/auth/user', { fetch })).toEqual({ id: 1 })
+  })
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries an idempotent request after %i', async (status) => {
+    const { fetch, calls } = scriptedFetch(json(status, { message: 'busy' }), json(200, { data: 'ok' }))
+    expect(await apiRequest('/things', { fetch, backoffMs: 1 })).toBe('ok')
+    expect(calls).toHaveLength(2)
+  })
+
+  it('gives up after the last retry and reports the error', async () => {
+    const { fetch, calls } = scriptedFetch(...Array.from({ length: 4 }, () => json(503, { message: 'down' })))
+    await expect(apiRequest('/things', { fetch, backoffMs: 1, retries: 3 })).rejects.toMatchObject({ status: 503, message: 'down' })
+    expect(calls).toHaveLength(4)
+  })
+
+  it('never repeats a POST, and does not retry a 4xx it cannot fix', async () => {
+    const post = scriptedFetch(json(503, { message: 'down' }))
+    await expect(apiRequest('/things', { method: 'POST', body: {}, fetch: post.fetch, backoffMs: 1 })).rejects.toBeInstanceOf(ApiError)
+    expect(post.calls).toHaveLength(1)
+    const invalid = scriptedFetch(json(422, { message: 'The name field is required.', errors: { name: ['The name field is required.'] } }))
+    await expect(apiRequest('/things', { method: 'PUT', body: {}, fetch: invalid.fetch })).rejects.toMatchObject({
+      status: 422,
+      errors: { name: ['The name field is required.'] },
+    })
+    expect(invalid.calls).toHaveLength(1)
+  })
+
+  it('retries a network failure of an idempotent request', async () => {
+    const { fetch, calls } = scriptedFetch(new TypeError('fetch failed'), json(200, { data: 'ok' }))
+    expect(await apiRequest('/things', { fetch, backoffMs: 1 })).toBe('ok')
+    expect(calls).toHaveLength(2)
+  })
+
+  it('on 401 Unauthenticated. tells the user, logs out and opens the login page', async () => {
+    const navigate = vi.fn()
+    setNavigator(navigate)
+    const { fetch, calls } = scriptedFetch(json(401, { message: 'Unauthenticated.' }), json(200, { data: {} }))
+    await expect(apiRequest('/auth/user', { fetch })).rejects.toMatchObject({ status: 401 })
+    expect(getToasts().map((t) => t.title)).toEqual(['Session expired, please login again'])
+    expect(calls[1]).toEqual({ url: '/api/auth/logout', method: 'POST' })
+    expect(navigate).toHaveBeenCalledWith('/auth/login')
+  })
+})

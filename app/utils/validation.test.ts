@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { AppError } from './errors.ts'
+import { issuesToFieldErrors, parseOrThrow } from './validation.ts'
+
+describe('AppError', () => {
+  it('is recognised across copies of the module (the server build bundles its own)', () => {
+    const foreign = Object.assign(new Error('x'), { [Symbol.for('trailguide.AppError')]: true })
+    expect(foreign instanceof AppError).toBe(true)
+    expect(new Error('x') instanceof AppError).toBe(false)
+    expect(new AppError(404, { key: 'errors.not_found' }) instanceof AppError).toBe(true)
+  })
+})
+
+describe('validation messages', () => {
+  const schema = z.strictObject({ name: z.string().trim().min(1), age: z.number().int().max(130).optional() })
+
+  it('tells a missing field from a wrong type', () => {
+    const missing = schema.safeParse({})
+    expect(issuesToFieldErrors(missing.error!.issues, {})).toEqual({ name: [{ key: 'validation.required', values: { attribute: 'name' } }] })
+    const wrong = schema.safeParse({ name: 3 })
+    expect(issuesToFieldErrors(wrong.error!.issues, { name: 3 }).name[0].key).toBe('validation.type')
+  })
+
+  it('names unknown fields one by one', () => {
+    const extra = schema.safeParse({ name: 'a', x: 1, y: 2 })
+    expect(Object.keys(issuesToFieldErrors(extra.error!.issues, {}))).toEqual(['x', 'y'])
+  })
+
+  it('throws a 422 whose message is the first field’s', () => {
+    try {
+      parseOrThrow(schema, { name: 'a', age: 200 })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError)
+      expect((error as AppError).status).toBe(422)
+      expect((error as AppError).detail).toEqual({ key: 'validation.max_number', values: { attribute: 'age', max: 130 } })
+    }
+  })
+})

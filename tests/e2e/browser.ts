@@ -1,0 +1,42 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { root } from './server.ts'
+
+export const screenshotDir = path.join(root, 'test-results', 'screenshots')
+
+/** Debian's Chromium, headless, with the flags that keep it off the network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+}
+
+export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
+
+/** Keeps a screenshot of a screen as a test artifact (test-results/ is not committed). */
+export async function keepScreenshot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true })
+  // caret 'initial': hiding the caret injects a style that React would see as a hydration mismatch.
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, caret: 'initial' })
+}
+
+/** Fails the test on any error the page logs or throws. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`)
+  })
+  return errors
+}

@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, launchBrowser, watchErrors } from './browser.ts'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let errors: string[]
+
+/** A signed-in browser context (the account is made through the API, the cookie set by it). */
+async function signedIn(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
+  context = await browser.newContext({ ...desktop, baseURL, reducedMotion: options.reducedMotion ?? 'reduce' })
+  const res = await context.request.post('/api/auth/register', {
+    data: { name: 'Shell Tester', email: `shell-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`, password: 'long enough password' },
+  })
+  expect(res.status()).toBe(200)
+  page = await context.newPage()
+  errors = watchErrors(page)
+  return page
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+})
+
+describe('app shell', () => {
+  it('plays the start-up preloader on the manager app’s first load, then removes it', async () => {
+    await signedIn({ reducedMotion: 'no-preference' })
+    const started = Date.now()
+    await page.goto('/dashboard', { waitUntil: 'commit' })
+    await page.waitForSelector('[data-testid="preloader"]', { state: 'attached' })
+    await page.waitForTimeout(1000)
+    await keepScreenshot(page, 'preloader')
+    await page.waitForSelector('[data-testid="preloader"]', { state: 'detached', timeout: 6000 })
+    const elapsed = Date.now() - started
+    // 0.2 s delay + 0.6 s fade in + 0.8 s hold + 0.5 s logo + 0.3 s fade out = 2.4 s.
+    expect(elapsed).toBeGreaterThanOrEqual(2300)
+    expect(elapsed).toBeLessThan(5000)
+    // A client-side navigation within the app does not play it again.
+    await page.getByRole('link', { name: 'Statistics' }).first().click()
+    await page.waitForURL('**/statistics')
+    expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
+  })
+
+  it('keeps visitors of the guest pages free of the preloader', async () => {
+    context = await browser.newContext({ ...desktop, baseURL })
+    page = await context.newPage()
+    errors = watchErrors(page)
+    await page.goto('/auth/login')
+    expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
+  })
+
+  it('applies the saved colour mode before the first paint, without waiting for scripts', async () => {
+    await signedIn()
+    await page.goto('/dashboard')
+    await page.getByRole('radio', { name: 'Dark' }).check({ force: true })
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('dark')
+    await keepScreenshot(page, 'dashboard-dark')
+
+    // With the app's scripts blocked, only the inline head script can have set the class.
+    await page.route('**/assets/*.js', (route) => route.abort())
+    await page.reload()
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await page.unroute('**/assets/*.js')
+
+    await page.reload()
+    await page.getByRole('radio', { name: 'Light' }).check({ force: true })
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
+  })
+
+  it('follows the system setting while the preference is "system"', async () => {
+    await signedIn()
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/dashboard')
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
+  })
+
+  it('shows the loading overlay while a slow navigation loads', async () => {
+    await signedIn()
+    await page.goto('/dashboard')
+    await page.route('**/*.data*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.getByRole('navigation').getByRole('link', { name: 'Branding' }).click()
+    const overlay = page.getByTestId('loading-overlay')
+    await overlay.waitFor({ state: 'visible' })
+    expect(await overlay.textContent()).toContain('Loading...')
+    await keepScreenshot(page, 'loading-overlay')
+    await page.waitForURL('**/branding')
+    await overlay.waitFor({ state: 'hidden' })
+  })
+
+  it('pauses a toast’s countdown while it is hovered', async () => {
+    await signedIn()
+    await page.goto('/dashboard')
+    // A revoked session is the shell's own way to raise a toast.
+    const token = (await context.cookies()).find((c) => c.name === 'token')!.value
+    await fetch(`${baseURL}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+    await page.getByTestId('language-switcher').selectOption('fr')
+    const toast = page.getByTestId('toast')
+    await toast.waitFor()
+    const bar = page.getByTestId('toast-progress')
+    expect(await bar.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running')
+    await toast.hover()
+    expect(await bar.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused')
+    await page.mouse.move(900, 100)
+    expect(await bar.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running')
+    await toast.getByRole('button', { name: 'Close' }).click()
+    await toast.waitFor({ state: 'detached' })
+  })
+})
