@@ -2,6 +2,13 @@ import path from 'node:path'
 import type { Config } from './config/config.server.ts'
 import type { DB } from './db/db.server.ts'
 import { AuthService } from './modules/auth/auth.service.server.ts'
+import { CategoryService } from './modules/categories/categories.service.server.ts'
+import { InvitationService } from './modules/invitations/invitations.service.server.ts'
+import { PlaceService } from './modules/places/places.service.server.ts'
+import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
+import { StatsService } from './modules/stats/stats.service.server.ts'
+import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
+import { WalkService } from './modules/walks/walks.service.server.ts'
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.server.ts'
 import { RateLimiter } from './modules/rate-limit/rate-limit.server.ts'
 import type { Logger } from './utils/logger.server.ts'
@@ -13,6 +20,13 @@ export interface Services {
   logger: Logger
   mailer: Mailer
   auth: AuthService
+  invitations: InvitationService
+  categories: CategoryService
+  storage: Storage
+  stats: StatsService
+  places: PlaceService
+  qrCodes: QrCodeService
+  walks: WalkService
   rateLimiter: RateLimiter
 }
 
@@ -33,6 +47,13 @@ export function createServices({
       ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
       : outboxMailer(path.join(config.DATA_DIR, 'outbox'), config.MAIL_FROM, logger))
   const rateLimiter = new RateLimiter(db)
+  const invitations = new InvitationService({ db, config, mailer: mail })
+  const categories = new CategoryService(db, invitations)
+  const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
+  const stats = new StatsService({ db, config })
+  const places = new PlaceService({ db, config, categories, invitations, stats })
+  const qrCodes = new QrCodeService({ db, config, categories, places })
+  const walks = new WalkService({ db, config, categories, storage })
   return {
     config,
     db,
@@ -40,5 +61,12 @@ export function createServices({
     mailer: mail,
     auth: new AuthService({ db, config, mailer: mail, rateLimiter }),
     rateLimiter,
+    invitations,
+    categories,
+    storage,
+    stats,
+    places,
+    qrCodes,
+    walks,
   }
 }

@@ -1,5 +1,11 @@
 import { bodyLimit } from 'hono/body-limit'
 import { authApi } from '#app/modules/auth/auth.api.server.ts'
+import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
+import { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
+import { placesApi } from '#app/modules/places/places.api.server.ts'
+import { qrCodesApi } from '#app/modules/qr-codes/qr-codes.api.server.ts'
+import { statsApi } from '#app/modules/stats/stats.api.server.ts'
+import { walksApi } from '#app/modules/walks/walks.api.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { errorResponse } from './envelope.server.ts'
@@ -17,6 +23,13 @@ export function createApi(services: Services) {
   api.use('*', requireKnownBodyType)
   api.use('*', resolveSession)
   api.route('/auth', authApi)
+  api.route('/place-categories', categoriesApi)
+  api.route('/invitations', invitationsApi)
+  // Each of these routers carries full paths (e.g. /places/{id}, /place-categories/{id}/fetch-places).
+  api.route('/', placesApi)
+  api.route('/', qrCodesApi)
+  api.route('/', walksApi)
+  api.route('/', statsApi)
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

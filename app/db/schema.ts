@@ -32,7 +32,7 @@ export interface RateLimitsTable {
   hits: number
 }
 
-export interface Database {
+export interface Database extends DomainTables {
   users: UsersTable
   auth_tokens: AuthTokensTable
   rate_limits: RateLimitsTable
@@ -41,3 +41,191 @@ export interface Database {
 export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type AuthToken = Selectable<AuthTokensTable>
+
+// ---- Domain (migration 2026-11-21T1000-domain). Booleans are 0/1 integers (ADR 002).
+type Flag = 0 | 1
+
+export type CategoryRole = 'owner' | 'editor'
+
+export interface PlaceCategoriesTable {
+  id: Generated<number>
+  parent_id: number | null
+  slug: string
+  name: string
+  fallback_locale: string
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface CategoryMembersTable {
+  category_id: number
+  user_id: number
+  role: CategoryRole
+  created_at: Timestamp
+}
+
+export interface PlacesTable {
+  id: Generated<number>
+  category_id: number
+  name: string
+  lat: number | null
+  lng: number | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface PlaceUsersTable {
+  place_id: number
+  user_id: number
+  created_at: Timestamp
+}
+
+export type InvitationKind = 'category' | 'place'
+
+export interface InvitationsTable {
+  id: Generated<number>
+  kind: InvitationKind
+  category_id: number
+  place_id: number | null
+  email: string
+  role: CategoryRole | null
+  token_hash: string
+  invited_by: number | null
+  expires_at: Timestamp
+  accepted_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export interface SecretsTable {
+  id: Generated<number>
+  place_id: number
+  author_id: number | null
+  title: string
+  text: string
+  created_at: Timestamp
+}
+
+export interface QrCodesTable {
+  id: Generated<number>
+  category_id: number
+  code: string
+  image_url: string
+  name: string | null
+  place_id: number | null
+  user_id: number | null
+  activated_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export type WalkStatus = 'draft' | 'published'
+
+export interface WalksTable {
+  id: Generated<number>
+  uuid: string
+  category_id: number
+  slug: string
+  status: Generated<WalkStatus>
+  color: Generated<string>
+  bg_color: Generated<string>
+  is_bg_transparent: Generated<Flag>
+  logo_pro_path: string | null
+  photo_path: string | null
+  content_image_path: string | null
+  distance: Generated<number>
+  duration: Generated<number>
+  features_collection: string | null
+  is_indexed: Generated<Flag>
+  is_path_visible: Generated<Flag>
+  is_space_places_visible: Generated<Flag>
+  is_modified: Generated<Flag>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface WalkTranslationsTable {
+  walk_id: number
+  locale: string
+  name: string | null
+  subtitle: string | null
+  description: string | null
+  content_title: string | null
+  content_text: string | null
+  logo_title: string | null
+}
+
+export interface WalkPlacesTable {
+  walk_id: number
+  place_id: number
+  sort_id: number
+}
+
+export interface WalkNearbyTable {
+  walk_id: number
+  nearby_walk_id: number
+  sort_id: number
+}
+
+export interface WalkLogosTable {
+  id: Generated<number>
+  walk_id: number
+  path: string
+  sort_id: number
+}
+
+export type WalkQrKind = 'route' | 'landing' | 'map'
+
+export interface WalkQrCodesTable {
+  id: Generated<number>
+  walk_id: number
+  kind: WalkQrKind
+  created_at: Timestamp
+}
+
+export type EventType = 'view' | 'time' | 'like' | 'place_visit' | 'contribution'
+
+export interface EventsTable {
+  id: Generated<number>
+  category_id: number
+  walk_id: number | null
+  place_id: number | null
+  type: EventType
+  value: number
+  visitor_hash: string | null
+  occurred_at: Timestamp
+}
+
+export interface StatDaysTable {
+  category_id: number
+  walk_id: number
+  place_id: number
+  day: string
+  views: number
+  total_time: number
+  sessions: number
+  likes: number
+  contributions: number
+  place_visits: number
+}
+
+export interface DomainTables {
+  place_categories: PlaceCategoriesTable
+  category_members: CategoryMembersTable
+  places: PlacesTable
+  place_users: PlaceUsersTable
+  invitations: InvitationsTable
+  secrets: SecretsTable
+  qr_codes: QrCodesTable
+  walks: WalksTable
+  walk_translations: WalkTranslationsTable
+  walk_places: WalkPlacesTable
+  walk_nearby: WalkNearbyTable
+  walk_logos: WalkLogosTable
+  walk_qr_codes: WalkQrCodesTable
+  events: EventsTable
+  stat_days: StatDaysTable
+}
+
+export type Category = Selectable<PlaceCategoriesTable>
+export type Place = Selectable<PlacesTable>
+export type QrCode = Selectable<QrCodesTable>
+export type Walk = Selectable<WalksTable>

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import type { ApiEnv } from '#app/api/env.ts'
 import { clientIp, requireAuth } from '#app/api/middleware.server.ts'
@@ -18,19 +19,13 @@ import {
 import { toPublicUser } from './public-user.ts'
 import { sessionCookie } from './session-cookie.server.ts'
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-})
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } })
-const errorSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+const json = jsonContent
+const body = jsonBody
 const errors = {
-  401: json(errorSchema, 'Unauthenticated.'),
-  422: json(errorSchema, 'Invalid input'),
-  429: json(errorSchema, 'Too many requests'),
+  401: errorResponses[401],
+  422: errorResponses[422],
+  429: jsonContent(errorSchema, 'Too many requests'),
 }
-const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-const messageData = dataOf(z.object({ message: z.string() }))
 
 /** Answers a new session: the token in the body (for API clients) and in the HttpOnly cookie. */
 function sessionResponse(c: Context<ApiEnv>, token: string) {

@@ -1,5 +1,5 @@
 import type { User } from '#app/db/schema.ts'
-import { defaultLocale, isLocale } from '#app/i18n/config.ts'
+import { defaultLocale, isLocale, type Locale } from '#app/i18n/config.ts'
 import type { PublicUser } from './auth.schema.ts'
 
 /** The user as the API and the screens show it (spec section 3): never the password hash. */
@@ -12,3 +12,6 @@ export function toPublicUser(user: User): PublicUser {
     locale: isLocale(user.locale) ? user.locale : defaultLocale,
   }
 }
+
+/** The language a user reads in (their saved locale, English when it is unknown). */
+export const localeOfUser = (user: Pick<User, 'locale'>): Locale => (isLocale(user.locale) ? user.locale : defaultLocale)

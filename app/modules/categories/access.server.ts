@@ -1,0 +1,34 @@
+import type { DB } from '#app/db/db.server.ts'
+import type { CategoryRole } from '#app/db/schema.ts'
+import { AppError, notFound } from '#app/utils/errors.ts'
+
+/**
+ * Tenancy (ARCHITECTURE §1): a user reaches a category only as one of its members. Another
+ * tenant's category answers 404, exactly like a missing one, so ids reveal nothing.
+ */
+export class CategoryAccess {
+  constructor(private readonly db: DB) {}
+
+  async roleOf(userId: number, categoryId: number): Promise<CategoryRole | null> {
+    const row = await this.db
+      .selectFrom('category_members')
+      .select('role')
+      .where('user_id', '=', userId)
+      .where('category_id', '=', categoryId)
+      .executeTakeFirst()
+    return row?.role ?? null
+  }
+
+  /** The caller's role; 404 for a non-member, 403 for an editor where an owner is needed. */
+  async require(userId: number, categoryId: number, needed: CategoryRole = 'editor'): Promise<CategoryRole> {
+    const role = await this.roleOf(userId, categoryId)
+    if (!role) throw notFound()
+    if (needed === 'owner' && role !== 'owner') throw new AppError(403, { key: 'errors.forbidden' })
+    return role
+  }
+
+  async categoryIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('category_members').select('category_id').where('user_id', '=', userId).execute()
+    return rows.map((r) => r.category_id)
+  }
+}

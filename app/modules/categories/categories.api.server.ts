@@ -1,0 +1,163 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { dataOf, errorResponses, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
+import { parseId, requestLocale } from '#app/api/params.ts'
+import { requireAuth } from '#app/api/middleware.server.ts'
+import { createRouter } from '#app/api/router.server.ts'
+import { translate } from '#app/i18n/i18n.server.ts'
+import { localeOfUser } from '#app/modules/auth/public-user.ts'
+import { changeRoleSchema, createCategorySchema, inviteMemberSchema, updateCategorySchema } from './categories.schema.ts'
+
+const categorySchema: z.ZodType = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    parent_id: z.number().int().nullable(),
+    fallback_locale: z.string(),
+    role: z.enum(['owner', 'editor']),
+    children: z.array(categorySchema),
+    routes: z.array(z.object({ uuid: z.string(), slug: z.string(), name: z.string().nullable(), status: z.string(), color: z.string() })).optional(),
+  }),
+)
+const memberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.object({ profile_avatar: z.string().nullable() }),
+  role: z.enum(['owner', 'editor']),
+  joined_at: z.string(),
+})
+const invitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+})
+const idParams = z.object({ id: z.string() })
+const memberParams = z.object({ id: z.string(), userId: z.string() })
+const invitationParams = z.object({ id: z.string(), invitationId: z.string() })
+const tags = ['place categories']
+const auth = { middleware: requireAuth }
+const done = (key: string) => ({ data: { message: translate('en', { key }) } })
+
+export const categoriesApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      ...auth,
+      request: { query: z.object({ include_routes: z.enum(['true', 'false']).optional(), locale: z.string().optional() }) },
+      responses: { 200: jsonContent(dataOf(z.array(categorySchema)), 'The caller’s categories as a tree'), ...errorResponses },
+    }),
+    async (c) => {
+      const { include_routes } = c.req.valid('query')
+      const tree = await c.var.services.categories.tree(c.var.user!, { includeRoutes: include_routes === 'true', locale: requestLocale(c) })
+      return c.json({ data: tree }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      ...auth,
+      request: jsonBody(createCategorySchema),
+      responses: { 201: jsonContent(dataOf(categorySchema), 'Created; the caller is its owner'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.categories.create(c.var.user!, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(categorySchema), 'The category'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.categories.get(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}',
+      tags,
+      ...auth,
+      request: { params: idParams, ...jsonBody(updateCategorySchema) },
+      responses: { 200: jsonContent(dataOf(categorySchema), 'Updated (owners only)'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      return c.json({ data: await c.var.services.categories.update(c.var.user!, id, c.req.valid('json')) }, 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'delete', path: '/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted with all it holds (owners only)'), ...errorResponses } }),
+    async (c) => {
+      await c.var.services.categories.delete(c.var.user!, parseId(c.req.valid('param').id))
+      return c.json(done('categories.deleted'), 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/{id}/members', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(memberSchema)), 'Members and their roles'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.categories.members(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/{id}/members/{userId}',
+      tags,
+      ...auth,
+      request: { params: memberParams, ...jsonBody(changeRoleSchema) },
+      responses: { 200: jsonContent(messageData, 'Role changed (owners only; a category keeps an owner)'), ...errorResponses },
+    }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param')
+      await c.var.services.categories.changeRole(c.var.user!, parseId(id), parseId(userId), c.req.valid('json').role)
+      return c.json(done('categories.role_changed'), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/members/{userId}',
+      tags,
+      ...auth,
+      request: { params: memberParams },
+      responses: { 200: jsonContent(messageData, 'Removed by an owner, or left'), ...errorResponses },
+    }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param')
+      await c.var.services.categories.removeMember(c.var.user!, parseId(id), parseId(userId))
+      return c.json(done('categories.member_removed'), 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/{id}/invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(invitationSchema)), 'Pending invitations (owners only)'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.categories.pendingInvitations(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/invitations',
+      tags,
+      ...auth,
+      request: { params: idParams, ...jsonBody(inviteMemberSchema) },
+      responses: { 201: jsonContent(dataOf(invitationSchema), 'Invitation e-mailed (owners only)'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      const invitation = await c.var.services.categories.invite(c.var.user!, id, c.req.valid('json'), localeOfUser(c.var.user!))
+      return c.json({ data: invitation }, 201)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}/invitations/{invitationId}',
+      tags,
+      ...auth,
+      request: { params: invitationParams },
+      responses: { 200: jsonContent(messageData, 'Invitation withdrawn (owners only)'), ...errorResponses },
+    }),
+    async (c) => {
+      const { id, invitationId } = c.req.valid('param')
+      await c.var.services.categories.revokeInvitation(c.var.user!, parseId(id), parseId(invitationId))
+      return c.json(done('categories.invitation_revoked'), 200)
+    },
+  )

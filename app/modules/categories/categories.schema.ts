@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { locales } from '#app/i18n/config.ts'
+
+/** Names a category slug cannot take: they are, or may become, the app's own subdomains. */
+export const reservedSlugs = new Set([
+  'www', 'api', 'admin', 'app', 'apps', 'assets', 'static', 'cdn', 'mail', 'smtp', 'imap', 'ftp',
+  'dashboard', 'auth', 'login', 'help', 'support', 'status', 'docs', 'blog', 'dev', 'staging', 'prod',
+  'test', 'uploads', 'media', 'img', 'images', 'm', 'q', 'r',
+])
+
+/** A slug that can be a DNS label: lowercase letters, digits and inner hyphens, 2 to 63 long. */
+export const categorySlugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(63)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: 'validation.slug' })
+  .refine((slug) => slug.length >= 2, { error: 'validation.slug' })
+  .refine((slug) => !reservedSlugs.has(slug), { error: 'validation.slug_reserved' })
+
+export const categoryRoleSchema = z.enum(['owner', 'editor'])
+const id = z.number().int().positive()
+
+export const createCategorySchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  slug: categorySlugSchema,
+  parent_id: id.nullable().optional(),
+  fallback_locale: z.enum(locales).optional(),
+})
+
+export const updateCategorySchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(120).optional(),
+    slug: categorySlugSchema.optional(),
+    parent_id: id.nullable().optional(),
+    fallback_locale: z.enum(locales).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { error: 'validation.nothing_to_update' })
+
+export const inviteMemberSchema = z.strictObject({
+  email: z.string().trim().min(1).max(254).pipe(z.email({ error: 'validation.email' })).transform((v) => v.toLowerCase()),
+  role: categoryRoleSchema.default('editor'),
+})
+
+export const changeRoleSchema = z.strictObject({ role: categoryRoleSchema })
+
+export type CreateCategoryInput = z.output<typeof createCategorySchema>
+export type UpdateCategoryInput = z.output<typeof updateCategorySchema>
+export type InviteMemberInput = z.output<typeof inviteMemberSchema>

@@ -1,0 +1,177 @@
+import { nowIso, type DB } from '#app/db/db.server.ts'
+import type { Category, CategoryRole, User } from '#app/db/schema.ts'
+import type { Locale } from '#app/i18n/config.ts'
+import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
+import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
+import { CategoryAccess } from './access.server.ts'
+import type { CreateCategoryInput, InviteMemberInput, UpdateCategoryInput } from './categories.schema.ts'
+import { CategoriesRepo, type CategoryWithRole } from './categories.repo.server.ts'
+
+export interface RouteSummary {
+  uuid: string
+  slug: string
+  name: string | null
+  status: string
+  color: string
+}
+
+export interface CategoryNode {
+  id: number
+  slug: string
+  name: string
+  parent_id: number | null
+  fallback_locale: string
+  role: CategoryRole
+  children: CategoryNode[]
+  routes?: RouteSummary[]
+}
+
+const toNode = (c: CategoryWithRole): CategoryNode => ({
+  id: c.id,
+  slug: c.slug,
+  name: c.name,
+  parent_id: c.parent_id,
+  fallback_locale: c.fallback_locale,
+  role: c.role,
+  children: [],
+})
+
+export class CategoryService {
+  private readonly repo: CategoriesRepo
+  readonly access: CategoryAccess
+
+  constructor(
+    private readonly db: DB,
+    private readonly invitations: InvitationService,
+  ) {
+    this.repo = new CategoriesRepo(db)
+    this.access = new CategoryAccess(db)
+  }
+
+  /** The caller's categories as a tree; a category whose parent the caller cannot see is a root. */
+  async tree(user: User, options: { includeRoutes?: boolean; locale?: Locale | null } = {}): Promise<CategoryNode[]> {
+    const categories = await this.repo.listForUser(user.id)
+    const nodes = new Map(categories.map((c) => [c.id, toNode(c)]))
+    if (options.includeRoutes) {
+      for (const node of nodes.values()) node.routes = []
+      for (const route of await this.repo.routeSummaries([...nodes.keys()], options.locale ?? null)) {
+        nodes.get(route.category_id)!.routes!.push({
+          uuid: route.uuid,
+          slug: route.slug,
+          name: route.wanted_name ?? route.fallback_name ?? null,
+          status: route.status,
+          color: route.color,
+        })
+      }
+    }
+    const roots: CategoryNode[] = []
+    for (const node of nodes.values()) {
+      const parent = node.parent_id ? nodes.get(node.parent_id) : undefined
+      if (parent) parent.children.push(node)
+      else roots.push(node)
+    }
+    return roots
+  }
+
+  async get(user: User, id: number): Promise<CategoryNode> {
+    const role = await this.access.require(user.id, id)
+    const category = (await this.repo.findById(id))!
+    return { ...toNode({ ...category, role }) }
+  }
+
+  /** Creates a category; its creator is its owner. A parent must be one the creator owns. */
+  async create(user: User, input: CreateCategoryInput): Promise<CategoryNode> {
+    if (input.parent_id) await this.access.require(user.id, input.parent_id, 'owner')
+    await this.assertSlugFree(input.slug)
+    const now = nowIso()
+    const category = await this.db
+      .transaction()
+      .execute(async (trx) => {
+      const repo = new CategoriesRepo(trx)
+      const created = await repo.insert({
+        parent_id: input.parent_id ?? null,
+        slug: input.slug,
+        name: input.name,
+        fallback_locale: input.fallback_locale ?? user.locale,
+        created_at: now,
+        updated_at: now,
+      })
+      await repo.addMember(created.id, user.id, 'owner', now)
+      return created
+      })
+      .catch(async (error: unknown) => {
+        // Two managers racing for one slug: the unique index decides.
+        await this.assertSlugFree(input.slug)
+        throw error
+      })
+    return toNode({ ...category, role: 'owner' })
+  }
+
+  async update(user: User, id: number, input: UpdateCategoryInput): Promise<CategoryNode> {
+    await this.access.require(user.id, id, 'owner')
+    if (input.slug) await this.assertSlugFree(input.slug, id)
+    if (input.parent_id) {
+      await this.access.require(user.id, input.parent_id, 'owner')
+      if ((await this.repo.subtreeIds(id)).includes(input.parent_id)) throw invalidField('parent_id', 'validation.parent_cycle')
+    }
+    await this.repo.update(id, { ...input, updated_at: nowIso() })
+    return this.get(user, id)
+  }
+
+  /** Deletes the category with everything in it (places, routes, QR codes, statistics). */
+  async delete(user: User, id: number): Promise<void> {
+    await this.access.require(user.id, id, 'owner')
+    await this.repo.delete(id)
+  }
+
+  async members(user: User, id: number) {
+    await this.access.require(user.id, id)
+    const members = await this.repo.members(id)
+    return members.map((m) => ({ id: m.id, name: m.name, email: m.email, photo: { profile_avatar: m.avatar_path }, role: m.role, joined_at: m.created_at }))
+  }
+
+  async changeRole(user: User, id: number, memberId: number, role: CategoryRole) {
+    await this.access.require(user.id, id, 'owner')
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new CategoriesRepo(trx)
+      if (!(await repo.setRole(id, memberId, role))) throw notFound()
+      if ((await repo.ownerCount(id)) === 0) throw new AppError(409, { key: 'errors.last_owner' })
+    })
+  }
+
+  /** An owner removes a member, or a member leaves; a category always keeps an owner. */
+  async removeMember(user: User, id: number, memberId: number) {
+    await this.access.require(user.id, id, memberId === user.id ? 'editor' : 'owner')
+    await this.db.transaction().execute(async (trx) => {
+      const repo = new CategoriesRepo(trx)
+      if (!(await repo.removeMember(id, memberId))) throw notFound()
+      if ((await repo.ownerCount(id)) === 0) throw new AppError(409, { key: 'errors.last_owner' })
+    })
+  }
+
+  async invite(user: User, id: number, input: InviteMemberInput, locale: Locale) {
+    await this.access.require(user.id, id, 'owner')
+    const category = (await this.repo.findById(id))!
+    return this.invitations.invite({ kind: 'category', categoryId: id, role: input.role, targetName: category.name }, input.email, user, locale)
+  }
+
+  async pendingInvitations(user: User, id: number) {
+    await this.access.require(user.id, id, 'owner')
+    return this.invitations.pending(id)
+  }
+
+  async revokeInvitation(user: User, id: number, invitationId: number) {
+    await this.access.require(user.id, id, 'owner')
+    if (!(await this.invitations.revoke(invitationId, id))) throw notFound()
+  }
+
+  /** The category of a public page by its slug (subdomain routing), or undefined. */
+  findBySlug(slug: string): Promise<Category | undefined> {
+    return this.repo.findBySlug(slug)
+  }
+
+  private async assertSlugFree(slug: string, exceptId?: number) {
+    const existing = await this.repo.findBySlug(slug)
+    if (existing && existing.id !== exceptId) throw invalidField('slug', 'validation.slug_taken')
+  }
+}
