@@ -5,6 +5,7 @@ import { invitationsApi } from '#app/modules/invitations/invitations.api.server.
 import { placesApi } from '#app/modules/places/places.api.server.ts'
 import { qrCodesApi } from '#app/modules/qr-codes/qr-codes.api.server.ts'
 import { statsApi } from '#app/modules/stats/stats.api.server.ts'
+import { uploadsApi } from '#app/modules/uploads/uploads.api.server.ts'
 import { walksApi } from '#app/modules/walks/walks.api.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { AppError } from '#app/utils/errors.ts'
@@ -30,6 +31,7 @@ export function createApi(services: Services) {
   api.route('/', qrCodesApi)
   api.route('/', walksApi)
   api.route('/', statsApi)
+  api.route('/', uploadsApi)
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,0 +1,3 @@
+import { createRouter } from '#app/api/router.server.ts'
+
+export const uploadsApi = createRouter()
