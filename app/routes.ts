@@ -6,6 +6,7 @@ export default [
     index('routes/index.tsx'),
     route('auth/logout', 'routes/auth/logout.tsx'),
     route('auth/temp/:token', 'routes/auth/temp-token.tsx'),
+    route('invitations/:token', 'routes/invitation.tsx'),
     layout('routes/layouts/guest.tsx', [
       layout('routes/auth/guests-only.tsx', [
         route('auth/login', 'routes/auth/login.tsx'),

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
@@ -23,6 +24,16 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
   const handleRequest = createRequestHandler(build, mode)
 
   app.route('/api', createApi(services))
+
+  // Uploaded images: random, never-reused names, so they can be cached for good.
+  const uploadsDir = path.relative(process.cwd(), path.resolve(services.config.DATA_DIR, 'uploads')) || '.'
+  app.use('/uploads/*', async (c, next) => {
+    await next()
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('/uploads/*', serveStatic({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }))
+  app.all('/uploads/*', (c) => c.text('Not found', 404))
 
   if (clientDir) {
     app.use('/assets/*', async (c, next) => {

@@ -10,6 +10,7 @@ import { walksApi } from '#app/modules/walks/walks.api.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { errorResponse } from './envelope.server.ts'
+import { renderApiReference } from './reference.server.ts'
 import { requireKnownBodyType, resolveSession } from './middleware.server.ts'
 import { createRouter } from './router.server.ts'
 
@@ -33,11 +34,13 @@ export function createApi(services: Services) {
   api.route('/', statsApi)
   api.route('/', uploadsApi)
 
-  api.doc31('/openapi.json', {
+  const documentConfig = {
     openapi: '3.1.0',
     info: { title: 'Trailguide API', version: '1' },
     servers: [{ url: `${services.config.BASE_URL}/api` }],
-  })
+  }
+  api.doc31('/openapi.json', documentConfig)
+  api.get('/reference', (c) => c.html(renderApiReference(api.getOpenAPI31Document(documentConfig), '/api')))
   api.notFound((c) => errorResponse(new AppError(404, { key: 'errors.not_found' }), c))
   api.onError((error, c) => errorResponse(error, c))
   return api

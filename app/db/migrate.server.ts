@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { DB } from './db.server.ts'
 import * as accounts from './migrations/2026-11-21T0900-accounts.ts'
 import * as domain from './migrations/2026-11-21T1000-domain.ts'
+import * as stats from './migrations/2026-11-21T1100-stats.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900-accounts': accounts,
   '2026-11-21T1000-domain': domain,
+  '2026-11-21T1100-stats': stats,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

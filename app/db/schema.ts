@@ -207,6 +207,12 @@ export interface StatDaysTable {
   place_visits: number
 }
 
+/** Migration 2026-11-21T1100-stats: the salt of the visitor hash of each day ('YYYY-MM-DD'). */
+export interface StatSaltsTable {
+  day: string
+  salt: string
+}
+
 export interface DomainTables {
   place_categories: PlaceCategoriesTable
   category_members: CategoryMembersTable
@@ -223,6 +229,7 @@ export interface DomainTables {
   walk_qr_codes: WalkQrCodesTable
   events: EventsTable
   stat_days: StatDaysTable
+  stat_salts: StatSaltsTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

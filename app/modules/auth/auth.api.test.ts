@@ -304,6 +304,14 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
     expect(res.json).toEqual({ message: 'Not found.' })
   })
 
+  it('renders a readable reference page of the API', async () => {
+    const res = await t.call('GET', '/reference')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.text).toContain('/api/auth/login')
+    expect(res.text).not.toContain('<script')
+  })
+
   it('publishes an OpenAPI document of the auth endpoints', async () => {
     const res = await t.call('GET', '/openapi.json')
     expect(res.status).toBe(200)

@@ -7,18 +7,17 @@ import { translate } from '#app/i18n/i18n.server.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
 import { changeRoleSchema, createCategorySchema, inviteMemberSchema, updateCategorySchema } from './categories.schema.ts'
 
-const categorySchema: z.ZodType = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    slug: z.string(),
-    name: z.string(),
-    parent_id: z.number().int().nullable(),
-    fallback_locale: z.string(),
-    role: z.enum(['owner', 'editor']),
-    children: z.array(categorySchema),
-    routes: z.array(z.object({ uuid: z.string(), slug: z.string(), name: z.string().nullable(), status: z.string(), color: z.string() })).optional(),
-  }),
-)
+// Children have the same shape; the document says so rather than recursing (the generator cannot).
+const categorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+  fallback_locale: z.string(),
+  role: z.enum(['owner', 'editor']),
+  children: z.array(z.any()).openapi({ description: 'Subcategories, each of this same shape' }),
+  routes: z.array(z.object({ uuid: z.string(), slug: z.string(), name: z.string().nullable(), status: z.string(), color: z.string() })).optional(),
+})
 const memberSchema = z.object({
   id: z.number().int(),
   name: z.string(),

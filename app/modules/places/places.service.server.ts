@@ -1,10 +1,268 @@
 import type { Config } from '#app/config/config.server.ts'
-import type { DB } from '#app/db/db.server.ts'
+import { nowIso, type DB } from '#app/db/db.server.ts'
+import type { Place, User } from '#app/db/schema.ts'
+import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
+import { EARTH_RADIUS_M, haversineDistance, NEARBY_RADIUS_M, type LatLng } from '#app/modules/geo/geo.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import type { StatsService } from '#app/modules/stats/stats.service.server.ts'
+import { notFound } from '#app/utils/errors.ts'
+import { parseOrThrow } from '#app/utils/validation.ts'
+import { newPlaceSchema, type CreatePlaceInput, type CreateSecretInput, type NewPlaceInput, type UpdatePlaceInput } from './places.schema.ts'
+import { PlacesRepo, type Box, type PlaceScope } from './places.repo.server.ts'
 
-/** Places, their users and invitations, and their secrets (being built). */
+export interface PlaceUserView {
+  id: number
+  name: string
+  photo: { profile_avatar: string | null }
+}
+
+export interface InvitationView {
+  id: number
+  email: string
+  expires_at: string
+}
+
+export interface SecretView {
+  id: number
+  title: string
+  text: string
+  created_at: string
+  author: { id: number; name: string } | null
+}
+
+/** A place as the API answers it (spec section 3). */
+export interface PlaceView {
+  id: number
+  place_category_id: number
+  name: string
+  lat: number | null
+  lng: number | null
+  created_at: string
+  users: PlaceUserView[]
+  invitations: { pending: InvitationView[] }
+  secrets: SecretView[]
+}
+
+export type PlaceSummary = Omit<PlaceView, 'users' | 'invitations' | 'secrets'>
+
+const toSummary = (place: Place): PlaceSummary => ({
+  id: place.id,
+  place_category_id: place.category_id,
+  name: place.name,
+  lat: place.lat,
+  lng: place.lng,
+  created_at: place.created_at,
+})
+
+const photoOf = (avatarPath: string | null) => ({ profile_avatar: avatarPath })
+
+type SecretRow = Awaited<ReturnType<PlacesRepo['secretsOf']>>[number]
+
+const toSecretView = (row: SecretRow): SecretView => ({
+  id: row.id,
+  title: row.title,
+  text: row.text,
+  created_at: row.created_at,
+  author: row.author_id === null || row.author_name === null ? null : { id: row.author_id, name: row.author_name },
+})
+
+/** Rows grouped by their place id, for assembling many places from one query per relation. */
+function groupByPlace<R extends { place_id: number | null }, V>(rows: R[], view: (row: R) => V): Map<number, V[]> {
+  const groups = new Map<number, V[]>()
+  for (const row of rows) {
+    if (row.place_id === null) continue
+    const group = groups.get(row.place_id) ?? []
+    group.push(view(row))
+    groups.set(row.place_id, group)
+  }
+  return groups
+}
+
+const METRES_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_M
+
+/**
+ * A box that holds every point within `radius` of the centre (with a margin), so the database
+ * hands over only candidates; the exact test is the haversine distance.
+ */
+export function boxAround(centre: LatLng, radius: number): Box {
+  const dLat = (radius / METRES_PER_DEGREE) * 1.5
+  const lat: [number, number] = [centre.lat - dLat, centre.lat + dLat]
+  const cos = Math.cos((Math.min(90, Math.max(Math.abs(lat[0]), Math.abs(lat[1]))) * Math.PI) / 180)
+  if (cos < 1e-6) return { lat }
+  const dLng = dLat / cos
+  if (centre.lng - dLng < -180 || centre.lng + dLng > 180) return { lat }
+  return { lat, lng: [centre.lng - dLng, centre.lng + dLng] }
+}
+
+/**
+ * Places of a category, their users and invitations, and their secrets. Every call that names a
+ * user checks tenancy (ARCHITECTURE §1); the methods that take none are for other services
+ * that have checked access themselves.
+ */
 export class PlaceService {
-  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; invitations: InvitationService; stats: StatsService }) {}
+  private readonly repo: PlacesRepo
+
+  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; invitations: InvitationService; stats: StatsService }) {
+    this.repo = new PlacesRepo(deps.db)
+  }
+
+  // ---- Places
+
+  /** Every place of the category with its users, pending invitations and secrets (4 queries). */
+  async listForCategory(user: User, categoryId: number): Promise<PlaceView[]> {
+    await this.deps.categories.access.require(user.id, categoryId)
+    const places = await this.repo.listByCategory(categoryId)
+    return places.length === 0 ? [] : this.withRelations(places, { categoryId })
+  }
+
+  async get(user: User, id: number): Promise<PlaceView> {
+    const place = await this.placeFor(user, id)
+    const [view] = await this.withRelations([place], { placeId: id })
+    return view
+  }
+
+  async create(user: User, input: CreatePlaceInput): Promise<PlaceView> {
+    await this.deps.categories.access.require(user.id, input.place_category_id)
+    const place = await this.createInCategory(input.place_category_id, { name: input.name, lat: input.lat ?? null, lng: input.lng ?? null })
+    return { ...toSummary(place), users: [], invitations: { pending: [] }, secrets: [] }
+  }
+
+  /** Creates a place without an access check: the caller has checked access to the category. */
+  async createInCategory(categoryId: number, input: NewPlaceInput, db: DB = this.deps.db): Promise<Place> {
+    const { name, lat, lng } = parseOrThrow(newPlaceSchema, input)
+    return new PlacesRepo(db).insert({ category_id: categoryId, name, lat, lng }, nowIso())
+  }
+
+  async update(user: User, id: number, input: UpdatePlaceInput): Promise<PlaceView> {
+    await this.placeFor(user, id)
+    await this.repo.update(id, input, nowIso())
+    return this.get(user, id)
+  }
+
+  /** Deletes the place with its users, invitations and secrets (the database cascades). */
+  async delete(user: User, id: number): Promise<void> {
+    await this.placeFor(user, id)
+    await this.repo.delete(id)
+  }
+
+  /** Places of the category strictly closer than `radius` metres, nearest first. */
+  async nearby(user: User, categoryId: number, point: LatLng, radius = NEARBY_RADIUS_M): Promise<(PlaceSummary & { distance: number })[]> {
+    await this.deps.categories.access.require(user.id, categoryId)
+    const places = await this.findNearby(categoryId, point, this.deps.db, radius)
+    return places.map((place) => ({ ...toSummary(place), distance: place.distance }))
+  }
+
+  /**
+   * Places of the category strictly closer than `radius` metres (20 by default), nearest first,
+   * without an access check: the caller has checked access. Pass `db` to read in a transaction.
+   */
+  async findNearby(categoryId: number, point: LatLng, db: DB = this.deps.db, radius = NEARBY_RADIUS_M): Promise<(Place & { distance: number })[]> {
+    const candidates = await new PlacesRepo(db).inBox(categoryId, boxAround(point, radius))
+    return candidates
+      .map((place) => ({ ...place, distance: haversineDistance(point, { lat: place.lat!, lng: place.lng! }) }))
+      .filter((place) => place.distance < radius)
+      .sort((a, b) => a.distance - b.distance || a.id - b.id)
+  }
+
+  // ---- Place users and invitations (category members only)
+
+  async users(user: User, id: number) {
+    await this.placeFor(user, id)
+    const rows = await this.repo.usersOf({ placeId: id })
+    return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, photo: photoOf(row.avatar_path), joined_at: row.created_at }))
+  }
+
+  async removeUser(user: User, id: number, userId: number): Promise<void> {
+    await this.placeFor(user, id)
+    if (!(await this.repo.removeUser(id, userId))) throw notFound()
+  }
+
+  /** E-mails a link that makes the invited person one of the place's users. */
+  async invite(user: User, id: number, email: string, locale: Locale) {
+    const place = await this.placeFor(user, id)
+    const invitation = await this.deps.invitations.invite(
+      { kind: 'place', categoryId: place.category_id, placeId: place.id, targetName: place.name },
+      email,
+      user,
+      locale,
+    )
+    return { id: invitation.id, email: invitation.email, expires_at: invitation.expires_at, created_at: invitation.created_at }
+  }
+
+  async pendingInvitations(user: User, id: number) {
+    const place = await this.placeFor(user, id)
+    const pending = await this.deps.invitations.pending(place.category_id, place.id)
+    return pending.map((i) => ({ id: i.id, email: i.email, expires_at: i.expires_at, created_at: i.created_at }))
+  }
+
+  async revokeInvitation(user: User, id: number, invitationId: number): Promise<void> {
+    const place = await this.placeFor(user, id)
+    if (!(await this.deps.invitations.revoke(invitationId, place.category_id, place.id))) throw notFound()
+  }
+
+  // ---- Secrets
+
+  async secrets(user: User, id: number): Promise<SecretView[]> {
+    await this.placeFor(user, id)
+    return (await this.repo.secretsOf({ placeId: id })).map(toSecretView)
+  }
+
+  /**
+   * Category members and the place's own users may add a secret. The secret and its
+   * contribution event are written together, or not at all.
+   */
+  async createSecret(user: User, id: number, input: CreateSecretInput): Promise<SecretView> {
+    const place = await this.placeForContributor(user, id)
+    const now = nowIso()
+    const secret = await this.deps.db.transaction().execute(async (trx) => {
+      const created = await new PlacesRepo(trx).insertSecret({ place_id: place.id, author_id: user.id, title: input.title, text: input.text }, now)
+      await this.deps.stats.record([{ categoryId: place.category_id, placeId: place.id, type: 'contribution', occurredAt: now }], trx)
+      return created
+    })
+    return { id: secret.id, title: secret.title, text: secret.text, created_at: secret.created_at, author: { id: user.id, name: user.name } }
+  }
+
+  /** Its author, or any member of the place's category, may delete a secret. */
+  async deleteSecret(user: User, secretId: number): Promise<void> {
+    const secret = await this.repo.findSecret(secretId)
+    if (!secret) throw notFound()
+    if (secret.author_id !== user.id) await this.deps.categories.access.require(user.id, secret.category_id)
+    await this.repo.deleteSecret(secretId)
+  }
+
+  // ---- Helpers
+
+  /** The place, if the user is a member of its category; 404 otherwise, like a missing one. */
+  private async placeFor(user: User, id: number): Promise<Place> {
+    const place = await this.repo.findById(id)
+    if (!place) throw notFound()
+    await this.deps.categories.access.require(user.id, place.category_id)
+    return place
+  }
+
+  /** The place, if the user is a member of its category or one of the place's users. */
+  private async placeForContributor(user: User, id: number): Promise<Place> {
+    const place = await this.repo.findById(id)
+    if (!place) throw notFound()
+    const role = await this.deps.categories.access.roleOf(user.id, place.category_id)
+    if (!role && !(await this.repo.isPlaceUser(place.id, user.id))) throw notFound()
+    return place
+  }
+
+  /** Views of the places with one query per relation, whatever the number of places. */
+  private async withRelations(places: Place[], scope: PlaceScope): Promise<PlaceView[]> {
+    const users = await this.repo.usersOf(scope)
+    const invitations = await this.repo.pendingInvitationsOf(scope, nowIso())
+    const secrets = await this.repo.secretsOf(scope)
+    const usersByPlace = groupByPlace(users, (u): PlaceUserView => ({ id: u.id, name: u.name, photo: photoOf(u.avatar_path) }))
+    const invitationsByPlace = groupByPlace(invitations, (i): InvitationView => ({ id: i.id, email: i.email, expires_at: i.expires_at }))
+    const secretsByPlace = groupByPlace(secrets, toSecretView)
+    return places.map((place) => ({
+      ...toSummary(place),
+      users: usersByPlace.get(place.id) ?? [],
+      invitations: { pending: invitationsByPlace.get(place.id) ?? [] },
+      secrets: secretsByPlace.get(place.id) ?? [],
+    }))
+  }
 }

@@ -1,6 +1,11 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import type { Config } from '#app/config/config.server.ts'
-import type { DB } from '#app/db/db.server.ts'
-import type { EventType } from '#app/db/schema.ts'
+import { nowIso, type DB } from '#app/db/db.server.ts'
+import type { EventType, User } from '#app/db/schema.ts'
+import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
+import { notFound } from '#app/utils/errors.ts'
+import type { Breakdown, EventInput, StatYear, Statistic } from './stats.schema.ts'
+import { counters, StatsRepo, type Counts, type DayRange, type DayRow, type EventRow } from './stats.repo.server.ts'
 
 /** One visitor event as the rest of the app reports it. */
 export interface NewEvent {
@@ -15,15 +20,191 @@ export interface NewEvent {
   occurredAt?: string
 }
 
-/** Visitor statistics: raw events and their daily roll-ups (being built). */
+/** Who sent a public event: only a daily hash of this is stored, never the address. */
+export interface Visitor {
+  ip: string
+  userAgent: string
+}
+
+// Salts of the days before this many are deleted: a visitor hash cannot be linked across days.
+const SALT_DAYS_KEPT = 2
+
+const dayOf = (iso: string) => iso.slice(0, 10)
+
+function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00.000Z`)
+  date.setUTCDate(date.getUTCDate() - days)
+  return dayOf(date.toISOString())
+}
+
+function toEventRow(event: NewEvent): EventRow {
+  const isTime = event.type === 'time'
+  return {
+    category_id: event.categoryId,
+    walk_id: event.walkId ?? null,
+    place_id: event.placeId ?? null,
+    type: event.type,
+    value: isTime ? Math.max(0, Math.round(event.value ?? 0)) : (event.value ?? 1),
+    visitor_hash: event.visitorHash ?? null,
+    // Normalised to UTC so the day is the same whether counted now or by a rebuild.
+    occurred_at: event.occurredAt ? new Date(event.occurredAt).toISOString() : nowIso(),
+  }
+}
+
+const emptyCounts = (): Counts => ({ views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0 })
+
+/** What one event adds to its day row (the same rules as the rebuild's SQL). */
+function addEvent(counts: Counts, row: EventRow): void {
+  switch (row.type) {
+    case 'view':
+      counts.views += 1
+      break
+    case 'time':
+      counts.total_time += row.value ?? 0
+      counts.sessions += 1
+      break
+    case 'like':
+      counts.likes += 1
+      break
+    case 'contribution':
+      counts.contributions += 1
+      break
+    case 'place_visit':
+      counts.place_visits += 1
+      break
+  }
+}
+
+/**
+ * Groups a batch in memory: one day row per (category, route, place, day). Sorted, so that
+ * concurrent batches lock rows in the same order (no deadlock on PostgreSQL).
+ */
+function rollUp(rows: EventRow[]): DayRow[] {
+  const days = new Map<string, DayRow>()
+  for (const row of rows) {
+    const walkId = row.walk_id ?? 0
+    const placeId = row.place_id ?? 0
+    const day = dayOf(row.occurred_at)
+    const key = `${row.category_id}|${walkId}|${placeId}|${day}`
+    let dayRow = days.get(key)
+    if (!dayRow) {
+      dayRow = { category_id: row.category_id, walk_id: walkId, place_id: placeId, day, ...emptyCounts() }
+      days.set(key, dayRow)
+    }
+    addEvent(dayRow, row)
+  }
+  return [...days.keys()].sort().map((key) => days.get(key)!)
+}
+
+const rangeOf = (year: StatYear): DayRange | null => (year === 'total' ? null : { from: `${year}-01-01`, to: `${year}-12-31` })
+
+const averageTime = (counts: Counts) => (counts.sessions > 0 ? Math.round(counts.total_time / counts.sessions) : 0)
+
+const byViews = <T extends Counts>(rows: T[], id: (row: T) => number) => rows.sort((a, b) => b.views - a.views || id(a) - id(b))
+
+/** Visitor statistics: raw events and their daily roll-ups, which every figure is read from. */
 export class StatsService {
-  constructor(readonly deps: { db: DB; config: Config }) {}
+  // A copy of the rows of stat_salts: the database stays the one source every process shares.
+  private readonly salts = new Map<string, string>()
+
+  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService }) {}
 
   /**
    * Records events and updates the roll-ups, in the caller's transaction when one is given
-   * (a new secret and its contribution are written together).
+   * (a new secret and its contribution are written together), else in one of its own.
    */
-  async record(_events: NewEvent[], _db: DB = this.deps.db): Promise<void> {
-    throw new Error('StatsService.record is not built yet')
+  async record(events: NewEvent[], db: DB = this.deps.db): Promise<void> {
+    if (events.length === 0) return
+    const rows = events.map(toEventRow)
+    const days = rollUp(rows)
+    const write = async (trx: DB) => {
+      const repo = new StatsRepo(trx)
+      await repo.insertEvents(rows)
+      await repo.addToDays(days)
+    }
+    if (db.isTransaction) await write(db)
+    else await db.transaction().execute(write)
+  }
+
+  /** HMAC-SHA256 of IP and user agent under the day's salt: stable for a day, unlinkable across days. */
+  async visitorHash(ip: string, userAgent: string, at: Date = new Date()): Promise<string> {
+    const salt = await this.dailySalt(dayOf(at.toISOString()))
+    return createHmac('sha256', salt).update(`${ip}\n${userAgent}`).digest('hex')
+  }
+
+  /** A public page's event: the route must be published, a place must be of its category. */
+  async ingest(input: EventInput, visitor: Visitor): Promise<void> {
+    const repo = new StatsRepo(this.deps.db)
+    const walk = input.route_uuid !== undefined ? await repo.findPublishedWalk(input.route_uuid) : undefined
+    if (input.route_uuid !== undefined && !walk) throw notFound()
+    const place = input.place_id !== undefined ? await repo.findPlace(input.place_id) : undefined
+    if (input.place_id !== undefined && (!place || (walk && place.category_id !== walk.category_id))) throw notFound()
+    const categoryId = walk?.category_id ?? place!.category_id
+    await this.record([
+      {
+        categoryId,
+        type: input.type,
+        walkId: walk?.id ?? null,
+        placeId: place?.id ?? null,
+        value: input.value,
+        visitorHash: await this.visitorHash(visitor.ip, visitor.userAgent),
+      },
+    ])
+  }
+
+  /** A category's figures for a year or for all years, read from the day roll-ups only. */
+  async fetchStatistic(user: User, categoryId: number, year: StatYear): Promise<Statistic> {
+    await this.deps.categories.access.require(user.id, categoryId)
+    const repo = new StatsRepo(this.deps.db)
+    const [months, years] = await Promise.all([repo.monthly(categoryId, rangeOf(year)), repo.years(categoryId)])
+    const totals = emptyCounts()
+    const viewsByMonth = new Map<number, number>()
+    for (const month of months) {
+      for (const counter of counters) totals[counter] += month[counter]
+      viewsByMonth.set(Number(month.month), month.views)
+    }
+    return {
+      views: totals.views,
+      total_time: totals.total_time,
+      likes: totals.likes,
+      contributions: totals.contributions,
+      place_visits: totals.place_visits,
+      visits: Array.from({ length: 12 }, (_, i) => ({ x: i + 1, y: viewsByMonth.get(i + 1) ?? 0 })),
+      averageTimePerSession: averageTime(totals),
+      years: ['total', ...years],
+    }
+  }
+
+  /** Totals per route and per place, for the statistics screen's table. */
+  async breakdown(user: User, categoryId: number, year: StatYear): Promise<Breakdown> {
+    await this.deps.categories.access.require(user.id, categoryId)
+    const repo = new StatsRepo(this.deps.db)
+    const range = rangeOf(year)
+    const [walks, places] = await Promise.all([repo.perWalk(categoryId, range), repo.perPlace(categoryId, range)])
+    return {
+      routes: byViews(walks, (r) => r.walk_id).map((r) => ({ ...r, averageTimePerSession: averageTime(r) })),
+      places: byViews(places, (p) => p.place_id).map((p) => ({ ...p, averageTimePerSession: averageTime(p) })),
+    }
+  }
+
+  /** Recomputes the roll-ups of one category (or all) from the raw events, in one transaction. */
+  rebuild(categoryId?: number): Promise<{ events: number; rows: number }> {
+    return this.deps.db.transaction().execute((trx) => new StatsRepo(trx).rebuildDays(categoryId))
+  }
+
+  /** The day's salt: created by the first process that needs it, read by all the others. */
+  private async dailySalt(day: string): Promise<string> {
+    const cached = this.salts.get(day)
+    if (cached) return cached
+    const repo = new StatsRepo(this.deps.db)
+    let salt = await repo.findSalt(day)
+    if (!salt) {
+      await repo.insertSaltIfAbsent(day, randomBytes(32).toString('hex'))
+      await repo.deleteSaltsBefore(daysBefore(day, SALT_DAYS_KEPT))
+      salt = (await repo.findSalt(day))!
+    }
+    if (this.salts.size > SALT_DAYS_KEPT) this.salts.clear()
+    this.salts.set(day, salt)
+    return salt
   }
 }

@@ -1,0 +1,146 @@
+import type { DB } from '#app/db/db.server.ts'
+import type { Place } from '#app/db/schema.ts'
+
+/** Which places a bulk read covers: every place of a category, or one place. */
+export type PlaceScope = { categoryId: number } | { placeId: number }
+
+/** A latitude/longitude box; `lng` is left out where the box would wrap (poles, antimeridian). */
+export interface Box {
+  lat: [number, number]
+  lng?: [number, number]
+}
+
+// Every bulk read joins `places`, so one filter serves a whole category or a single place.
+const scopeColumn = (scope: PlaceScope) => ('categoryId' in scope ? 'places.category_id' : 'places.id') as 'places.category_id' | 'places.id'
+const scopeValue = (scope: PlaceScope) => ('categoryId' in scope ? scope.categoryId : scope.placeId)
+
+export interface PlaceValues {
+  category_id: number
+  name: string
+  lat: number | null
+  lng: number | null
+}
+
+/** SQL of places, their users, pending invitations and secrets. Bulk reads take one query each. */
+export class PlacesRepo {
+  constructor(private readonly db: DB) {}
+
+  findById(id: number): Promise<Place | undefined> {
+    return this.db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  listByCategory(categoryId: number): Promise<Place[]> {
+    return this.db.selectFrom('places').selectAll().where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
+  }
+
+  /** Places of the category with coordinates inside the box (the caller measures exact distances). */
+  inBox(categoryId: number, box: Box): Promise<Place[]> {
+    let query = this.db
+      .selectFrom('places')
+      .selectAll()
+      .where('category_id', '=', categoryId)
+      .where('lat', 'is not', null)
+      .where('lng', 'is not', null)
+      .where('lat', '>=', box.lat[0])
+      .where('lat', '<=', box.lat[1])
+    if (box.lng) query = query.where('lng', '>=', box.lng[0]).where('lng', '<=', box.lng[1])
+    return query.execute()
+  }
+
+  insert(values: PlaceValues, now: string): Promise<Place> {
+    return this.db
+      .insertInto('places')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  }
+
+  async update(id: number, changes: Partial<Pick<Place, 'name' | 'lat' | 'lng'>>, now: string): Promise<void> {
+    await this.db.updateTable('places').set({ ...changes, updated_at: now }).where('id', '=', id).execute()
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('places').where('id', '=', id).execute()
+  }
+
+  usersOf(scope: PlaceScope) {
+    return this.db
+      .selectFrom('place_users')
+      .innerJoin('places', 'places.id', 'place_users.place_id')
+      .innerJoin('users', 'users.id', 'place_users.user_id')
+      .select(['place_users.place_id', 'users.id', 'users.name', 'users.email', 'users.avatar_path', 'place_users.created_at'])
+      .where(scopeColumn(scope), '=', scopeValue(scope))
+      .orderBy('place_users.created_at')
+      .orderBy('users.id')
+      .execute()
+  }
+
+  async isPlaceUser(placeId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('place_users')
+      .select('user_id')
+      .where('place_id', '=', placeId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  async removeUser(placeId: number, userId: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('place_users').where('place_id', '=', placeId).where('user_id', '=', userId).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  }
+
+  /**
+   * Pending place invitations in one query. The single-place list, invite and revoke are
+   * InvitationService's; this bulk read only avoids one query per place.
+   */
+  pendingInvitationsOf(scope: PlaceScope, now: string) {
+    return this.db
+      .selectFrom('invitations')
+      .innerJoin('places', 'places.id', 'invitations.place_id')
+      .select(['invitations.id', 'invitations.place_id', 'invitations.email', 'invitations.expires_at', 'invitations.created_at'])
+      .where('invitations.kind', '=', 'place')
+      .where('invitations.accepted_at', 'is', null)
+      .where('invitations.expires_at', '>', now)
+      .where(scopeColumn(scope), '=', scopeValue(scope))
+      .orderBy('invitations.created_at')
+      .orderBy('invitations.id')
+      .execute()
+  }
+
+  /** Secrets with their authors (null once the account is gone), newest first. */
+  secretsOf(scope: PlaceScope) {
+    return this.db
+      .selectFrom('secrets')
+      .innerJoin('places', 'places.id', 'secrets.place_id')
+      .leftJoin('users', 'users.id', 'secrets.author_id')
+      .select(['secrets.id', 'secrets.place_id', 'secrets.title', 'secrets.text', 'secrets.created_at', 'users.id as author_id', 'users.name as author_name'])
+      .where(scopeColumn(scope), '=', scopeValue(scope))
+      .orderBy('secrets.created_at', 'desc')
+      .orderBy('secrets.id', 'desc')
+      .execute()
+  }
+
+  insertSecret(values: { place_id: number; author_id: number; title: string; text: string }, now: string) {
+    return this.db
+      .insertInto('secrets')
+      .values({ ...values, created_at: now })
+      .returning(['id', 'place_id', 'author_id', 'title', 'text', 'created_at'])
+      .executeTakeFirstOrThrow()
+  }
+
+  /** A secret with the category of its place (for the access check). */
+  findSecret(id: number) {
+    return this.db
+      .selectFrom('secrets')
+      .innerJoin('places', 'places.id', 'secrets.place_id')
+      .select(['secrets.id', 'secrets.author_id', 'places.category_id'])
+      .where('secrets.id', '=', id)
+      .executeTakeFirst()
+  }
+
+  async deleteSecret(id: number): Promise<void> {
+    await this.db.deleteFrom('secrets').where('id', '=', id).execute()
+  }
+
+}

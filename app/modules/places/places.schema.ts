@@ -1,0 +1,72 @@
+import { z } from 'zod'
+
+// One schema per payload: the API validates with them, the screens' forms too.
+
+/** Ids fit PostgreSQL's `integer`: a larger one names no record instead of failing the query. */
+export const MAX_ID = 2_147_483_647
+const id = z.number().int().positive().max(MAX_ID)
+
+export const latitudeSchema = z.number().min(-90).max(90)
+export const longitudeSchema = z.number().min(-180).max(180)
+const name = z.string().trim().min(1).max(160)
+
+type CoordinatesInput = { lat?: number | null; lng?: number | null }
+const isNumber = (v: unknown): v is number => typeof v === 'number'
+
+/**
+ * A place has both coordinates or neither (both left out, or both null): a lone latitude would
+ * put it nowhere. The message goes on the field that is missing.
+ */
+function coordinatesPair(value: CoordinatesInput, ctx: z.RefinementCtx) {
+  const sameKind = isNumber(value.lat) === isNumber(value.lng) && (value.lat === undefined) === (value.lng === undefined)
+  if (sameKind) return
+  const missing = isNumber(value.lat) ? 'lng' : isNumber(value.lng) ? 'lat' : value.lat === undefined ? 'lat' : 'lng'
+  ctx.addIssue({ code: 'custom', path: [missing], message: 'validation.coordinates_pair' })
+}
+
+export const createPlaceSchema = z
+  .strictObject({
+    place_category_id: id,
+    name,
+    lat: latitudeSchema.nullable().optional(),
+    lng: longitudeSchema.nullable().optional(),
+  })
+  .superRefine(coordinatesPair)
+
+/** What `PlaceService.createInCategory` accepts from other services (the same rules, no category). */
+export const newPlaceSchema = z
+  .object({ name, lat: latitudeSchema.nullable(), lng: longitudeSchema.nullable() })
+  .superRefine(coordinatesPair)
+
+export const updatePlaceSchema = z
+  .strictObject({
+    name: name.optional(),
+    lat: latitudeSchema.nullable().optional(),
+    lng: longitudeSchema.nullable().optional(),
+  })
+  .superRefine(coordinatesPair)
+  .refine((v) => Object.keys(v).length > 0, { error: 'validation.place_nothing_to_update' })
+
+/** A number sent in the query string ("46.52"): blank is missing, anything else must parse. */
+const queryNumber = (schema: z.ZodNumber) => z.string().trim().min(1).pipe(z.coerce.number().pipe(schema))
+
+export const nearbyQuerySchema = z.object({
+  place_category_id: queryNumber(id),
+  lat: queryNumber(latitudeSchema),
+  lng: queryNumber(longitudeSchema),
+})
+
+export const invitePlaceUserSchema = z.strictObject({
+  email: z.string().trim().min(1).max(254).pipe(z.email({ error: 'validation.email' })).transform((v) => v.toLowerCase()),
+})
+
+export const createSecretSchema = z.strictObject({
+  title: z.string().trim().min(1).max(160),
+  text: z.string().trim().min(1).max(5000),
+})
+
+export type CreatePlaceInput = z.output<typeof createPlaceSchema>
+export type NewPlaceInput = z.input<typeof newPlaceSchema>
+export type UpdatePlaceInput = z.output<typeof updatePlaceSchema>
+export type NearbyQuery = z.output<typeof nearbyQuerySchema>
+export type CreateSecretInput = z.output<typeof createSecretSchema>

@@ -1,0 +1,84 @@
+import type { DB } from '#app/db/db.server.ts'
+import type { QrCode } from '#app/db/schema.ts'
+
+export type NewQrCode = Omit<QrCode, 'id'>
+
+/** A QR code with its place and user, as one row of one query (no N+1). */
+export interface QrCodeRow {
+  id: number
+  category_id: number
+  code: string
+  image_url: string
+  name: string | null
+  activated_at: string | null
+  created_at: string
+  place_id: number | null
+  place_name: string | null
+  place_lat: number | null
+  place_lng: number | null
+  user_id: number | null
+  user_name: string | null
+}
+
+export class QrCodesRepo {
+  constructor(private readonly db: DB) {}
+
+  private selectRows() {
+    return this.db
+      .selectFrom('qr_codes')
+      .leftJoin('places', 'places.id', 'qr_codes.place_id')
+      .leftJoin('users', 'users.id', 'qr_codes.user_id')
+      .select([
+        'qr_codes.id',
+        'qr_codes.category_id',
+        'qr_codes.code',
+        'qr_codes.image_url',
+        'qr_codes.name',
+        'qr_codes.activated_at',
+        'qr_codes.created_at',
+        'places.id as place_id',
+        'places.name as place_name',
+        'places.lat as place_lat',
+        'places.lng as place_lng',
+        'users.id as user_id',
+        'users.name as user_name',
+      ])
+  }
+
+  listByCategory(categoryId: number): Promise<QrCodeRow[]> {
+    return this.selectRows().where('qr_codes.category_id', '=', categoryId).orderBy('qr_codes.id').execute()
+  }
+
+  findRowByCode(code: string): Promise<QrCodeRow | undefined> {
+    return this.selectRows().where('qr_codes.code', '=', code).executeTakeFirst()
+  }
+
+  findByCode(code: string): Promise<QrCode | undefined> {
+    return this.db.selectFrom('qr_codes').selectAll().where('code', '=', code).executeTakeFirst()
+  }
+
+  /** Which of these codes are already taken. */
+  async takenCodes(codes: string[]): Promise<Set<string>> {
+    if (codes.length === 0) return new Set()
+    const rows = await this.db.selectFrom('qr_codes').select('code').where('code', 'in', codes).execute()
+    return new Set(rows.map((r) => r.code))
+  }
+
+  async insertMany(values: NewQrCode[]): Promise<QrCode[]> {
+    const rows = await this.db.insertInto('qr_codes').values(values).returningAll().execute()
+    return rows.sort((a, b) => a.id - b.id)
+  }
+
+  async update(id: number, changes: Partial<Pick<QrCode, 'name' | 'image_url' | 'place_id' | 'user_id' | 'activated_at'>>) {
+    await this.db.updateTable('qr_codes').set(changes).where('id', '=', id).execute()
+  }
+
+  async delete(id: number) {
+    await this.db.deleteFrom('qr_codes').where('id', '=', id).execute()
+  }
+
+  /** The category of a place, to check it may be linked (undefined when the place is gone). */
+  findPlaceCategory(placeId: number): Promise<{ id: number; category_id: number } | undefined> {
+    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', placeId).executeTakeFirst()
+  }
+}

@@ -1,0 +1,205 @@
+import { sql, type Insertable } from 'kysely'
+import type { DB } from '#app/db/db.server.ts'
+import type { EventsTable, StatDaysTable } from '#app/db/schema.ts'
+
+export type EventRow = Insertable<EventsTable>
+export type DayRow = StatDaysTable
+
+export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits'] as const
+export type Counter = (typeof counters)[number]
+export type Counts = Record<Counter, number>
+
+/** Inclusive 'YYYY-MM-DD' bounds of a period; none for all time. */
+export interface DayRange {
+  from: string
+  to: string
+}
+
+// Rows per statement, well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+const EVENT_CHUNK = 1000
+const DAY_CHUNK = 500
+
+// Month and year of a 'YYYY-MM-DD' text day: substr works alike on SQLite and PostgreSQL.
+// Written without bound parameters so PostgreSQL sees the same expression in SELECT and GROUP BY.
+const monthOfDay = sql<string>`substr(stat_days.day, 6, 2)`
+const yearOfDay = sql<string>`substr(stat_days.day, 1, 4)`
+
+/** The six roll-up sums of `stat_days`, named as its columns (0 when no row matches). */
+function sums() {
+  const sum = (column: Counter) => sql<number | string>`coalesce(sum(${sql.ref(`stat_days.${column}`)}), 0)`
+  return [
+    sum('views').as('views'),
+    sum('total_time').as('total_time'),
+    sum('sessions').as('sessions'),
+    sum('likes').as('likes'),
+    sum('contributions').as('contributions'),
+    sum('place_visits').as('place_visits'),
+  ] as const
+}
+
+/** PostgreSQL answers sums as bigint strings: every count leaves the repo as a number. */
+function toCounts(row: Record<Counter, number | string | bigint | null>): Counts {
+  return Object.fromEntries(counters.map((c) => [c, Number(row[c] ?? 0)])) as Counts
+}
+
+export class StatsRepo {
+  constructor(private readonly db: DB) {}
+
+  async insertEvents(rows: EventRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += EVENT_CHUNK) {
+      await this.db.insertInto('events').values(rows.slice(i, i + EVENT_CHUNK)).execute()
+    }
+  }
+
+  /** Adds to the day rows; the caller passes each key once per call (PostgreSQL requires it). */
+  async addToDays(rows: DayRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += DAY_CHUNK) {
+      await this.db
+        .insertInto('stat_days')
+        .values(rows.slice(i, i + DAY_CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['category_id', 'walk_id', 'place_id', 'day']).doUpdateSet((eb) => ({
+            views: eb('stat_days.views', '+', eb.ref('excluded.views')),
+            total_time: eb('stat_days.total_time', '+', eb.ref('excluded.total_time')),
+            sessions: eb('stat_days.sessions', '+', eb.ref('excluded.sessions')),
+            likes: eb('stat_days.likes', '+', eb.ref('excluded.likes')),
+            contributions: eb('stat_days.contributions', '+', eb.ref('excluded.contributions')),
+            place_visits: eb('stat_days.place_visits', '+', eb.ref('excluded.place_visits')),
+          })),
+        )
+        .execute()
+    }
+  }
+
+  /** A category's sums per calendar month ('01'..'12') over the range, or over all years. */
+  async monthly(categoryId: number, range: DayRange | null): Promise<Array<Counts & { month: string }>> {
+    const rows = await this.db
+      .selectFrom('stat_days')
+      .select([monthOfDay.as('month'), ...sums()])
+      .where('stat_days.category_id', '=', categoryId)
+      .$if(range !== null, (q) => q.where('stat_days.day', '>=', range!.from).where('stat_days.day', '<=', range!.to))
+      .groupBy(monthOfDay)
+      .execute()
+    return rows.map((row) => ({ month: row.month, ...toCounts(row) }))
+  }
+
+  /** The years with data, newest first. */
+  async years(categoryId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('stat_days')
+      .select(yearOfDay.as('year'))
+      .where('stat_days.category_id', '=', categoryId)
+      .groupBy(yearOfDay)
+      .orderBy(yearOfDay, 'desc')
+      .execute()
+    return rows.map((row) => Number(row.year))
+  }
+
+  /** Sums per route, with its uuid, slug and name in the category's fallback language. */
+  async perWalk(categoryId: number, range: DayRange | null) {
+    const rows = await this.db
+      .selectFrom('stat_days')
+      .innerJoin('place_categories', 'place_categories.id', 'stat_days.category_id')
+      .leftJoin('walks', (join) => join.onRef('walks.id', '=', 'stat_days.walk_id').onRef('walks.category_id', '=', 'stat_days.category_id'))
+      .leftJoin('walk_translations', (join) =>
+        join.onRef('walk_translations.walk_id', '=', 'stat_days.walk_id').onRef('walk_translations.locale', '=', 'place_categories.fallback_locale'),
+      )
+      .select(['stat_days.walk_id', 'walks.uuid', 'walks.slug', 'walk_translations.name', ...sums()])
+      .where('stat_days.category_id', '=', categoryId)
+      .where('stat_days.walk_id', '<>', 0)
+      .$if(range !== null, (q) => q.where('stat_days.day', '>=', range!.from).where('stat_days.day', '<=', range!.to))
+      .groupBy(['stat_days.walk_id', 'walks.uuid', 'walks.slug', 'walk_translations.name'])
+      .execute()
+    return rows.map((row) => ({ walk_id: row.walk_id, uuid: row.uuid, slug: row.slug, name: row.name, ...toCounts(row) }))
+  }
+
+  /** Sums per place, with its name. */
+  async perPlace(categoryId: number, range: DayRange | null) {
+    const rows = await this.db
+      .selectFrom('stat_days')
+      .leftJoin('places', (join) => join.onRef('places.id', '=', 'stat_days.place_id').onRef('places.category_id', '=', 'stat_days.category_id'))
+      .select(['stat_days.place_id', 'places.name', ...sums()])
+      .where('stat_days.category_id', '=', categoryId)
+      .where('stat_days.place_id', '<>', 0)
+      .$if(range !== null, (q) => q.where('stat_days.day', '>=', range!.from).where('stat_days.day', '<=', range!.to))
+      .groupBy(['stat_days.place_id', 'places.name'])
+      .execute()
+    return rows.map((row) => ({ place_id: row.place_id, name: row.name, ...toCounts(row) }))
+  }
+
+  /**
+   * Recomputes the day rows of one category (or all) from the raw events: delete, then
+   * insert ... select ... group by. Run it inside a transaction.
+   */
+  async rebuildDays(categoryId?: number): Promise<{ events: number; rows: number }> {
+    await this.db
+      .deleteFrom('stat_days')
+      .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
+      .execute()
+
+    const walk = sql<number>`coalesce(walk_id, 0)`
+    const place = sql<number>`coalesce(place_id, 0)`
+    const day = sql<string>`substr(occurred_at, 1, 10)`
+    const countOf = (type: string) => sql<number>`sum(case when type = ${type} then 1 else 0 end)`
+    const select = this.db
+      .selectFrom('events')
+      .select([
+        'category_id',
+        walk.as('walk_id'),
+        place.as('place_id'),
+        day.as('day'),
+        countOf('view').as('views'),
+        sql<number>`sum(case when type = ${'time'} then value else 0 end)`.as('total_time'),
+        countOf('time').as('sessions'),
+        countOf('like').as('likes'),
+        countOf('contribution').as('contributions'),
+        countOf('place_visit').as('place_visits'),
+      ])
+      .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
+      .groupBy(['category_id', walk, place, day])
+    const inserted = await this.db
+      .insertInto('stat_days')
+      .columns(['category_id', 'walk_id', 'place_id', 'day', ...counters])
+      .expression(select)
+      .executeTakeFirst()
+
+    const counted = await this.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
+      .executeTakeFirstOrThrow()
+    return { events: Number(counted.n), rows: Number(inserted.numInsertedOrUpdatedRows ?? 0) }
+  }
+
+  /** A route that visitors may see: published. */
+  findPublishedWalk(uuid: string) {
+    return this.db
+      .selectFrom('walks')
+      .select(['id', 'category_id'])
+      .where('uuid', '=', uuid)
+      .where('status', '=', 'published')
+      .executeTakeFirst()
+  }
+
+  findPlace(id: number) {
+    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', id).executeTakeFirst()
+  }
+
+  async findSalt(day: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('stat_salts').select('salt').where('day', '=', day).executeTakeFirst()
+    return row?.salt
+  }
+
+  /** Stores the day's salt unless another process stored one first (then theirs wins). */
+  async insertSaltIfAbsent(day: string, salt: string): Promise<void> {
+    await this.db
+      .insertInto('stat_salts')
+      .values({ day, salt })
+      .onConflict((oc) => oc.column('day').doNothing())
+      .execute()
+  }
+
+  async deleteSaltsBefore(day: string): Promise<void> {
+    await this.db.deleteFrom('stat_salts').where('day', '<', day).execute()
+  }
+}

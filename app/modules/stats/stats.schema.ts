@@ -1,0 +1,82 @@
+import { z } from 'zod'
+
+// One schema per payload: the API validates with it, the public pages' beacon follows it.
+
+/** The events a public page may send; `contribution` is recorded by the server only. */
+export const publicEventTypes = ['view', 'time', 'like', 'place_visit'] as const
+
+export const maxTimeSeconds = 86_400
+
+export const eventSchema = z
+  .strictObject({
+    type: z.enum(publicEventTypes),
+    route_uuid: z.string().trim().min(1).max(64).optional(),
+    place_id: z.number().int().min(1).max(2_147_483_647).optional(),
+    /** Seconds on the page, for `time` only. */
+    value: z.number().int().min(1).max(maxTimeSeconds).optional(),
+  })
+  .superRefine((event, ctx) => {
+    if (event.type === 'time' && event.value === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.required' })
+    }
+    if (event.type !== 'time' && event.value !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.unknown_field' })
+    }
+    if (event.route_uuid === undefined && event.place_id === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['route_uuid'], message: 'validation.event_target' })
+    }
+  })
+
+export type EventInput = z.output<typeof eventSchema>
+
+/** `?year=`: 'total' (the default) or a four-digit year. */
+export const yearQuerySchema = z.object({
+  year: z
+    .string()
+    .regex(/^(total|[1-9]\d{3})$/, 'validation.format')
+    .optional(),
+})
+
+export type StatYear = 'total' | number
+
+export const toStatYear = (value: string | undefined): StatYear => (value === undefined || value === 'total' ? 'total' : Number(value))
+
+const monthPoint = z.object({ x: z.number().int(), y: z.number().int() })
+
+export const statisticSchema = z.object({
+  views: z.number().int(),
+  total_time: z.number().int(),
+  likes: z.number().int(),
+  contributions: z.number().int(),
+  place_visits: z.number().int(),
+  visits: z.array(monthPoint),
+  averageTimePerSession: z.number().int(),
+  years: z.array(z.union([z.literal('total'), z.number().int()])),
+})
+
+export type Statistic = z.output<typeof statisticSchema>
+
+const totals = {
+  views: z.number().int(),
+  total_time: z.number().int(),
+  sessions: z.number().int(),
+  averageTimePerSession: z.number().int(),
+  likes: z.number().int(),
+  contributions: z.number().int(),
+  place_visits: z.number().int(),
+}
+
+export const breakdownSchema = z.object({
+  routes: z.array(
+    z.object({
+      walk_id: z.number().int(),
+      uuid: z.string().nullable(),
+      slug: z.string().nullable(),
+      name: z.string().nullable(),
+      ...totals,
+    }),
+  ),
+  places: z.array(z.object({ place_id: z.number().int(), name: z.string().nullable(), ...totals })),
+})
+
+export type Breakdown = z.output<typeof breakdownSchema>
