@@ -17,12 +17,16 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   await next()
 })
 
+// navigator.sendBeacon sends text/plain: only the public event endpoint reads such a body (as JSON).
+const acceptsTextPlain = (c: { req: { method: string; path: string } }) => c.req.method === 'POST' && /^(\/api)?\/events$/.test(c.req.path)
+
 /** A body must be JSON or a multipart upload: anything else is refused before parsing. */
 export const requireKnownBodyType = createMiddleware<ApiEnv>(async (c, next) => {
   const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0'
   if (hasBody) {
     const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase()
-    if (!/^application\/([\w.-]+\+)?json$/.test(type) && type !== 'multipart/form-data') {
+    const beacon = type === 'text/plain' && acceptsTextPlain(c)
+    if (!/^application\/([\w.-]+\+)?json$/.test(type) && type !== 'multipart/form-data' && !beacon) {
       throw new AppError(415, { key: 'errors.unsupported_media_type' })
     }
   }

@@ -52,7 +52,11 @@ export const categoriesApi = createRouter()
     }),
     async (c) => {
       const { include_routes } = c.req.valid('query')
-      const tree = await c.var.services.categories.tree(c.var.user!, { includeRoutes: include_routes === 'true', locale: requestLocale(c) })
+      // Typed as the documented shape: Hono cannot serialise the recursive CategoryNode type.
+      const tree: z.infer<typeof categorySchema>[] = await c.var.services.categories.tree(c.var.user!, {
+        includeRoutes: include_routes === 'true',
+        locale: requestLocale(c),
+      })
       return c.json({ data: tree }, 200)
     },
   )

@@ -1,3 +1,177 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { dataOf, errorResponses, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
+import { requireAuth } from '#app/api/middleware.server.ts'
+import { parseId } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { translate } from '#app/i18n/i18n.server.ts'
+import { localeOfUser } from '#app/modules/auth/public-user.ts'
+import { createPlaceSchema, createSecretSchema, invitePlaceUserSchema, nearbyQuerySchema, updatePlaceSchema } from './places.schema.ts'
 
+const photoSchema = z.object({ profile_avatar: z.string().nullable() })
+const secretSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+})
+const summaryFields = {
+  id: z.number().int(),
+  place_category_id: z.number().int(),
+  name: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  created_at: z.string(),
+}
+const placeSchema = z.object({
+  ...summaryFields,
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), photo: photoSchema })),
+  invitations: z.object({ pending: z.array(z.object({ id: z.number().int(), email: z.string(), expires_at: z.string() })) }),
+  secrets: z.array(secretSchema),
+})
+const nearbyPlaceSchema = z.object({ ...summaryFields, distance: z.number() })
+const placeUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string(), photo: photoSchema, joined_at: z.string() })
+const invitationSchema = z.object({ id: z.number().int(), email: z.string(), expires_at: z.string(), created_at: z.string() })
+
+const idParams = z.object({ id: z.string() })
+const userParams = z.object({ id: z.string(), userId: z.string() })
+const invitationParams = z.object({ id: z.string(), invitationId: z.string() })
+const tags = ['places']
+const auth = { middleware: requireAuth }
+const done = (key: string) => ({ data: { message: translate('en', { key }) } })
+
+// Every path is full: the router is mounted at the API root. /places/nearby comes before
+// /places/{id}, which would otherwise take "nearby" for an id.
 export const placesApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/place-categories/{id}/fetch-places',
+      tags,
+      ...auth,
+      request: { params: idParams },
+      responses: { 200: jsonContent(dataOf(z.array(placeSchema)), 'The category’s places with users, invitations and secrets'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.places.listForCategory(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/places/nearby',
+      tags,
+      ...auth,
+      request: { query: nearbyQuerySchema },
+      responses: { 200: jsonContent(dataOf(z.array(nearbyPlaceSchema)), 'Places under 20 m, nearest first, with their distance in metres'), ...errorResponses },
+    }),
+    async (c) => {
+      const { place_category_id, lat, lng } = c.req.valid('query')
+      return c.json({ data: await c.var.services.places.nearby(c.var.user!, place_category_id, { lat, lng }) }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/places',
+      tags,
+      ...auth,
+      request: jsonBody(createPlaceSchema),
+      responses: { 201: jsonContent(dataOf(placeSchema), 'Created'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.places.create(c.var.user!, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/places/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(placeSchema), 'The place'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.places.get(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/places/{id}',
+      tags,
+      ...auth,
+      request: { params: idParams, ...jsonBody(updatePlaceSchema) },
+      responses: { 200: jsonContent(dataOf(placeSchema), 'Updated'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      return c.json({ data: await c.var.services.places.update(c.var.user!, id, c.req.valid('json')) }, 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'delete', path: '/places/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted with its users, invitations and secrets'), ...errorResponses } }),
+    async (c) => {
+      await c.var.services.places.delete(c.var.user!, parseId(c.req.valid('param').id))
+      return c.json(done('places.deleted'), 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/places/{id}/users', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(placeUserSchema)), 'The place’s users'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.places.users(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({ method: 'delete', path: '/places/{id}/users/{userId}', tags, ...auth, request: { params: userParams }, responses: { 200: jsonContent(messageData, 'No longer one of the place’s users'), ...errorResponses } }),
+    async (c) => {
+      const { id, userId } = c.req.valid('param')
+      await c.var.services.places.removeUser(c.var.user!, parseId(id), parseId(userId))
+      return c.json(done('places.user_removed'), 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/places/{id}/invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(invitationSchema)), 'Pending invitations'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.places.pendingInvitations(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/places/{id}/invitations',
+      tags,
+      ...auth,
+      request: { params: idParams, ...jsonBody(invitePlaceUserSchema) },
+      responses: { 201: jsonContent(dataOf(invitationSchema), 'Invitation e-mailed'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      const invitation = await c.var.services.places.invite(c.var.user!, id, c.req.valid('json').email, localeOfUser(c.var.user!))
+      return c.json({ data: invitation }, 201)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/places/{id}/invitations/{invitationId}',
+      tags,
+      ...auth,
+      request: { params: invitationParams },
+      responses: { 200: jsonContent(messageData, 'Invitation withdrawn'), ...errorResponses },
+    }),
+    async (c) => {
+      const { id, invitationId } = c.req.valid('param')
+      await c.var.services.places.revokeInvitation(c.var.user!, parseId(id), parseId(invitationId))
+      return c.json(done('places.invitation_revoked'), 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/places/{id}/secrets', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(secretSchema)), 'Secrets, newest first'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.places.secrets(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/places/{id}/secrets',
+      tags,
+      ...auth,
+      request: { params: idParams, ...jsonBody(createSecretSchema) },
+      responses: { 201: jsonContent(dataOf(secretSchema), 'Added, and counted as a contribution'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      return c.json({ data: await c.var.services.places.createSecret(c.var.user!, id, c.req.valid('json')) }, 201)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'delete', path: '/secrets/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted by its author or a category member'), ...errorResponses } }),
+    async (c) => {
+      await c.var.services.places.deleteSecret(c.var.user!, parseId(c.req.valid('param').id))
+      return c.json(done('places.secret_deleted'), 200)
+    },
+  )

@@ -1,3 +1,171 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { ApiEnv } from '#app/api/env.ts'
+import { requireAuth } from '#app/api/middleware.server.ts'
+import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
+import { idPathSchema, parseId } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { translate } from '#app/i18n/i18n.server.ts'
+import { NEARBY_RADIUS_M } from '#app/modules/geo/geo.ts'
+import { etagMatches } from './qr-image.server.ts'
+import type { QrImageFormat } from './qr-image.server.ts'
+import {
+  addLocationSchema,
+  createQrBatchSchema,
+  createQrCodeSchema,
+  QR_PNG_SIZE,
+  qrImageQuerySchema,
+  updateQrCodeSchema,
+} from './qr-codes.schema.ts'
+
+const qrCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  image_url: z.string(),
+  image_png_url: z.string(),
+  name: z.string().nullable(),
+  place: z.object({ id: z.number().int(), name: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }).nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  activated_at: z.string().nullable(),
+  created_at: z.string(),
+})
+const nearbySchema = errorSchema.extend({
+  data: z.object({
+    nearby_places: z.array(z.object({ id: z.number().int(), name: z.string(), lat: z.number().nullable(), lng: z.number().nullable(), distance: z.number() })),
+  }),
+})
+const codeParams = z.object({ code: z.string().openapi({ param: { name: 'code', in: 'path' }, example: 'K7PX3M9A' }) })
+const tags = ['qr codes']
+const auth = { middleware: requireAuth }
+const one = (description: string) => jsonContent(dataOf(qrCodeSchema), description)
+const image = (type: string) => ({
+  200: { content: { [type]: { schema: z.string() } }, description: 'The image; cached a day, with an ETag' },
+  304: { description: 'Not modified (If-None-Match)' },
+  404: errorResponses[404],
+  422: errorResponses[422],
+})
+
+const detachRoute = (method: 'get' | 'post') =>
+  createRoute({
+    method,
+    path: '/qr-codes/{code}/detach-place',
+    tags,
+    ...auth,
+    request: { params: codeParams },
+    responses: { 200: one('Unlinked from its place and user'), ...errorResponses },
+  })
+
+async function detach(c: Context<ApiEnv, '/qr-codes/:code/detach-place'>) {
+  return c.json({ data: await c.var.services.qrCodes.detachPlace(c.var.user!, c.req.param('code')) }, 200)
+}
+
+/** Public image of a code: a day in caches, and 304 when the client already has it. */
+async function answerImage(c: Context<ApiEnv>, code: string, format: QrImageFormat, size?: number) {
+  const img = await c.var.services.qrCodes.image(code, format, size)
+  c.header('Cache-Control', 'public, max-age=86400')
+  c.header('ETag', img.etag)
+  if (etagMatches(c.req.header('if-none-match'), img.etag)) return c.body(null, 304)
+  c.header('Content-Type', img.contentType)
+  c.header('X-Content-Type-Options', 'nosniff')
+  const body = await img.render()
+  return c.body(typeof body === 'string' ? body : new Uint8Array(body), 200)
+}
 
 export const qrCodesApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/place-categories/{id}/fetch-qr-codes',
+      tags,
+      ...auth,
+      request: { params: idPathSchema },
+      responses: { 200: jsonContent(dataOf(z.array(qrCodeSchema)), 'The category’s QR codes with their places'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.qrCodes.listForCategory(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/qr-codes',
+      tags,
+      ...auth,
+      request: jsonBody(createQrCodeSchema),
+      responses: { 201: one('Created; a code and an image are drawn when not given'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.qrCodes.create(c.var.user!, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/qr-codes/batch',
+      tags,
+      ...auth,
+      request: jsonBody(createQrBatchSchema),
+      responses: { 201: jsonContent(dataOf(z.array(qrCodeSchema)), 'Created: random 8-character codes'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.qrCodes.createBatch(c.var.user!, c.req.valid('json')) }, 201),
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/qr-codes/{code}', tags, ...auth, request: { params: codeParams }, responses: { 200: one('The QR code'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.qrCodes.get(c.var.user!, c.req.valid('param').code) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/qr-codes/{code}',
+      tags,
+      ...auth,
+      request: { params: codeParams, ...jsonBody(updateQrCodeSchema) },
+      responses: { 200: one('Updated'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.qrCodes.update(c.var.user!, c.req.valid('param').code, c.req.valid('json')) }, 200),
+  )
+  .openapi(
+    createRoute({ method: 'delete', path: '/qr-codes/{code}', tags, ...auth, request: { params: codeParams }, responses: { 200: jsonContent(messageData, 'Deleted'), ...errorResponses } }),
+    async (c) => {
+      await c.var.services.qrCodes.delete(c.var.user!, c.req.valid('param').code)
+      return c.json({ data: { message: translate('en', { key: 'qr_codes.deleted' }) } }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/qr-codes/{code}/add-location',
+      tags,
+      ...auth,
+      request: { params: codeParams, ...jsonBody(addLocationSchema) },
+      responses: {
+        200: one('Linked (activated) to the place'),
+        409: jsonContent(nearbySchema, 'Places of the category within 20 m: nothing changed; resend with create_anyway or a place_id'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const result = await c.var.services.qrCodes.addLocation(c.var.user!, c.req.valid('param').code, c.req.valid('json'))
+      if (result.kind === 'linked') return c.json({ data: result.qrCode }, 200)
+      const message = translate('en', { key: 'errors.qr_place_nearby', values: { radius: NEARBY_RADIUS_M } })
+      return c.json({ message, data: { nearby_places: result.nearby } }, 409)
+    },
+  )
+  .openapi(detachRoute('get'), detach)
+  .openapi(detachRoute('post'), detach)
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/qr-codes/{code}/image.svg',
+      tags,
+      request: { params: codeParams },
+      responses: image('image/svg+xml'),
+    }),
+    (c) => answerImage(c, c.req.valid('param').code, 'svg', QR_PNG_SIZE.default),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/qr-codes/{code}/image.png',
+      tags,
+      request: { params: codeParams, query: qrImageQuerySchema },
+      responses: image('image/png'),
+    }),
+    (c) => answerImage(c, c.req.valid('param').code, 'png', c.req.valid('query').size),
+  )

@@ -1,3 +1,86 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { ApiEnv } from '#app/api/env.ts'
+import { clientIp, requireAuth } from '#app/api/middleware.server.ts'
+import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
+import { parseId } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { AppError } from '#app/utils/errors.ts'
+import { parseOrThrow } from '#app/utils/validation.ts'
+import { breakdownSchema, eventSchema, statisticSchema, toStatYear, yearQuerySchema } from './stats.schema.ts'
+
+const tags = ['statistics']
+const idParams = z.object({ id: z.string() })
+
+/** navigator.sendBeacon posts a string as text/plain: such a body is read as JSON here. */
+async function eventBody(c: Context<ApiEnv>, validJson: unknown): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (type !== 'text/plain') return validJson
+  try {
+    return JSON.parse(await c.req.text())
+  } catch {
+    throw new AppError(400, { key: 'errors.bad_request' })
+  }
+}
 
 export const statsApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/events',
+      tags,
+      summary: 'A public page’s visitor event (no sign-in, no cookie; JSON or a sendBeacon text/plain body)',
+      request: {
+        body: {
+          content: {
+            'application/json': { schema: eventSchema },
+            'text/plain': { schema: z.string().openapi({ description: 'The same object as JSON text (navigator.sendBeacon)' }) },
+          },
+          required: false,
+        },
+      },
+      responses: {
+        202: jsonContent(dataOf(z.object({ accepted: z.literal(true) })), 'Counted'),
+        400: jsonContent(errorSchema, 'Unreadable body'),
+        404: errorResponses[404],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      // Validated again in every case: a text/plain body and a body-less request skip the JSON validator.
+      const input = parseOrThrow(eventSchema, await eventBody(c, c.req.valid('json')))
+      const { services } = c.var
+      await services.stats.ingest(input, { ip: clientIp(c, services.config.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' })
+      return c.json({ data: { accepted: true as const } }, 202)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/place-categories/{id}/fetch-statistic',
+      tags,
+      middleware: requireAuth,
+      request: { params: idParams, query: yearQuerySchema },
+      responses: { 200: jsonContent(dataOf(statisticSchema), 'A category’s figures for a year or all years (`total`)'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      const year = toStatYear(c.req.valid('query').year)
+      return c.json({ data: await c.var.services.stats.fetchStatistic(c.var.user!, id, year) }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/place-categories/{id}/statistics/breakdown',
+      tags,
+      middleware: requireAuth,
+      request: { params: idParams, query: yearQuerySchema },
+      responses: { 200: jsonContent(dataOf(breakdownSchema), 'Totals per route and per place'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      const year = toStatYear(c.req.valid('query').year)
+      return c.json({ data: await c.var.services.stats.breakdown(c.var.user!, id, year) }, 200)
+    },
+  )

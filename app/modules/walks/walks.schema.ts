@@ -1,0 +1,130 @@
+import { z } from 'zod'
+import { locales } from '#app/i18n/config.ts'
+import { featureCollectionSchema } from './geojson.schema.ts'
+
+// Payloads of the routes API (spec section 7); field names are the spec's.
+
+/** The ten route colours (spec section 3): the name is stored and sent, the hex is drawn. */
+export const routeColors = {
+  'bg-red-100': '#DA6151',
+  'bg-orange': '#FF8A00',
+  'bg-green-100': '#6EB90D',
+  'bg-green-900': '#0DB990',
+  'bg-blue-100': '#0D7BB9',
+  'bg-violet': '#7552DC',
+  'bg-orchid': '#C852DC',
+  'bg-pink': '#DC5283',
+  'bg-grey-100': '#7D7D7D',
+  'bg-black': '#000000',
+} as const
+export type RouteColor = keyof typeof routeColors
+export const routeColorNames = Object.keys(routeColors) as [RouteColor, ...RouteColor[]]
+export const defaultRouteColor: RouteColor = 'bg-orange'
+export const defaultBgColor = '#FFFFFF'
+
+export const walkStatuses = ['draft', 'published'] as const
+
+/** The translated texts of a route, one set per language. */
+export const walkTextFields = ['name', 'subtitle', 'description', 'content_title', 'content_text', 'logo_title'] as const
+export type WalkTextField = (typeof walkTextFields)[number]
+export type WalkTexts = Record<WalkTextField, string | null>
+
+export const ROUTE_NAME_MAX = 120
+export const ROUTE_SLUG_MAX = 80
+export const MAX_ROUTE_PLACES = 500
+export const MAX_ROUTE_LOGOS = 20
+/** Bounds for distance (m) and duration (s): a world tour is not a walk. */
+export const MAX_DISTANCE_M = 10_000_000
+export const MAX_DURATION_S = 10_000_000
+
+const name = z.string().trim().min(1).max(ROUTE_NAME_MAX)
+/** An optional text: blank means "no text" (stored as null). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((v) => (v ? v : null))
+
+export const walkSlugSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ROUTE_SLUG_MAX)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: 'validation.route_slug' })
+
+const colorSchema = z.enum(routeColorNames)
+const hexColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.hex_color' })
+  .transform((v) => v.toUpperCase())
+const id = z.number().int().positive().max(2_147_483_647)
+const uuid = z.string().trim().min(1).max(64)
+
+const textShape = {
+  name: name.optional(),
+  subtitle: text(200).optional(),
+  description: text(5_000).optional(),
+  content_title: text(200).optional(),
+  content_text: text(20_000).optional(),
+  logo_title: text(200).optional(),
+}
+export const walkTranslationSchema = z.strictObject(textShape)
+export type WalkTranslationInput = z.output<typeof walkTranslationSchema>
+
+export const storeWalkSchema = z.strictObject({
+  name,
+  color: colorSchema.optional(),
+  /** The wanted slug (the spec's client sends it as url). */
+  url: walkSlugSchema.optional(),
+  place_category_id: id,
+  locale: z.enum(locales).optional(),
+})
+
+export const routePlaceInputSchema = z.strictObject({
+  id,
+  placeSortId: z.number().int().positive().optional(),
+})
+
+export const updateWalkSchema = z.strictObject({
+  uuid,
+  /** The language of the flat text fields (else the request's language, else the category's). */
+  locale: z.enum(locales).optional(),
+  ...textShape,
+  translations: z.partialRecord(z.enum(locales), walkTranslationSchema).optional(),
+  color: colorSchema.optional(),
+  status: z.enum(walkStatuses).optional(),
+  slug: walkSlugSchema.optional(),
+  branding: z.strictObject({ bg_color: hexColor.optional(), is_bg_transparent: z.boolean().optional() }).optional(),
+  isIndexed: z.boolean().optional(),
+  isPathVisible: z.boolean().optional(),
+  isSpacePlacesVisible: z.boolean().optional(),
+  is_modified: z.boolean().optional(),
+  distance: z.number().min(0).max(MAX_DISTANCE_M).optional(),
+  duration: z.number().min(0).max(MAX_DURATION_S).optional(),
+  features_collection: featureCollectionSchema.nullable().optional(),
+  /** The route's places in walking order; saved numbered 1..n in this order. */
+  places: z.array(routePlaceInputSchema).max(MAX_ROUTE_PLACES).optional(),
+})
+
+export const uuidBodySchema = z.strictObject({ uuid })
+
+export const assignNearbySchema = z.strictObject({
+  currentRouteUuid: uuid,
+  nearbyRouteUuid: uuid,
+  sortId: z.number().int().positive().max(1_000),
+})
+
+export const detachNearbySchema = z.strictObject({ currentRouteUuid: uuid, nearbyRouteUuid: uuid })
+
+export const routeBySlugSchema = z.strictObject({
+  routeSlug: z.string().trim().min(1).max(200),
+  place_category_slug: z.string().trim().min(1).max(63).optional(),
+})
+
+export type StoreWalkInput = z.output<typeof storeWalkSchema>
+export type UpdateWalkInput = z.output<typeof updateWalkSchema>
+export type AssignNearbyInput = z.output<typeof assignNearbySchema>
+export type DetachNearbyInput = z.output<typeof detachNearbySchema>
+export type RouteBySlugInput = z.output<typeof routeBySlugSchema>
