@@ -1,10 +1,10 @@
-import { bodyLimit } from 'hono/body-limit'
 import { authApi } from '#app/modules/auth/auth.api.server.ts'
 import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
 import { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
 import { placesApi } from '#app/modules/places/places.api.server.ts'
 import { qrCodesApi } from '#app/modules/qr-codes/qr-codes.api.server.ts'
 import { statsApi } from '#app/modules/stats/stats.api.server.ts'
+import { requestBodyLimit } from '#app/modules/uploads/upload-form.server.ts'
 import { uploadsApi } from '#app/modules/uploads/uploads.api.server.ts'
 import { walksApi } from '#app/modules/walks/walks.api.server.ts'
 import type { Services } from '#app/services.server.ts'
@@ -21,7 +21,8 @@ export function createApi(services: Services) {
     c.set('services', services)
     await next()
   })
-  api.use('*', bodyLimit({ maxSize: services.config.MAX_BODY_BYTES, onError: () => { throw new AppError(413, { key: 'errors.too_large' }) } }))
+  // JSON bodies up to MAX_BODY_BYTES; multipart uploads their own limit (8 MiB images).
+  api.use('*', requestBodyLimit(services.config.MAX_BODY_BYTES))
   api.use('*', requireKnownBodyType)
   api.use('*', resolveSession)
   api.route('/auth', authApi)

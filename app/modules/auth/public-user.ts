@@ -8,7 +8,8 @@ export function toPublicUser(user: User): PublicUser {
     id: user.id,
     name: user.name,
     email: user.email,
-    photo: { profile_avatar: user.avatar_path },
+    // avatar_path holds a storage key; files are served at /uploads/{key}.
+    photo: { profile_avatar: user.avatar_path ? `/uploads/${user.avatar_path}` : null },
     locale: isLocale(user.locale) ? user.locale : defaultLocale,
   }
 }

@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 /** Ids fit PostgreSQL's `integer`: a larger one names no record instead of failing the query. */
 export const MAX_ID = 2_147_483_647
-const id = z.number().int().positive().max(MAX_ID)
+const id = z.number().int({ error: 'validation.integer' }).positive().max(MAX_ID)
 
 export const latitudeSchema = z.number().min(-90).max(90)
 export const longitudeSchema = z.number().min(-180).max(180)
@@ -48,7 +48,7 @@ export const updatePlaceSchema = z
   .refine((v) => Object.keys(v).length > 0, { error: 'validation.place_nothing_to_update' })
 
 /** A number sent in the query string ("46.52"): blank is missing, anything else must parse. */
-const queryNumber = (schema: z.ZodNumber) => z.string().trim().min(1).pipe(z.coerce.number().pipe(schema))
+const queryNumber = (schema: z.ZodNumber) => z.string().trim().min(1).pipe(z.coerce.number<string>().pipe(schema))
 
 export const nearbyQuerySchema = z.object({
   place_category_id: queryNumber(id),

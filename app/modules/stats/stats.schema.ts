@@ -9,11 +9,11 @@ export const maxTimeSeconds = 86_400
 
 export const eventSchema = z
   .strictObject({
-    type: z.enum(publicEventTypes),
+    type: z.enum(publicEventTypes, { error: (issue) => (issue.input === undefined ? 'validation.required' : undefined) }),
     route_uuid: z.string().trim().min(1).max(64).optional(),
-    place_id: z.number().int().min(1).max(2_147_483_647).optional(),
+    place_id: z.number().int({ error: 'validation.integer' }).min(1).max(2_147_483_647).optional(),
     /** Seconds on the page, for `time` only. */
-    value: z.number().int().min(1).max(maxTimeSeconds).optional(),
+    value: z.number().int({ error: 'validation.integer' }).min(1).max(maxTimeSeconds).optional(),
   })
   .superRefine((event, ctx) => {
     if (event.type === 'time' && event.value === undefined) {

@@ -1,3 +1,46 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { ApiEnv } from '#app/api/env.ts'
+import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
+import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { userSchema } from '#app/modules/auth/auth.schema.ts'
+import { toPublicUser } from '#app/modules/auth/public-user.ts'
+import { Avatars } from './avatars.server.ts'
+import { uploadReader } from './upload-form.server.ts'
+
+// The signed-in user's avatar: multipart/form-data, the image in the field `file`.
+
+const tags = ['auth']
+const responses = (description: string) => ({
+  200: jsonContent(dataOf(userSchema), description),
+  ...errorResponses,
+  413: jsonContent(errorSchema, 'The image is larger than 8 MB'),
+})
+const avatars = (c: Context<ApiEnv>) => new Avatars({ db: c.var.services.db, storage: c.var.services.storage })
 
 export const uploadsApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/auth/user/avatar',
+      tags,
+      middleware: requireAuth,
+      request: {
+        body: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+            },
+          },
+        },
+      },
+      responses: responses(`The user with the new avatar (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP, 512 px)`),
+    }),
+    async (c) => c.json({ data: toPublicUser(await avatars(c).set(c.var.user!, uploadReader(c))) }, 200),
+  )
+  .openapi(
+    createRoute({ method: 'delete', path: '/auth/user/avatar', tags, middleware: requireAuth, responses: responses('The user without an avatar; the file is deleted') }),
+    async (c) => c.json({ data: toPublicUser(await avatars(c).remove(c.var.user!)) }, 200),
+  )

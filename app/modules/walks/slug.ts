@@ -9,7 +9,7 @@ export function slugify(value: string, maxLength = ROUTE_SLUG_MAX): string {
     .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/[^\x00-\x7f]/g, (ch) => foldedLetters[ch] ?? '-')
+    .replace(/\P{ASCII}/gu, (ch) => foldedLetters[ch] ?? '-')
   return ascii
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, maxLength)

@@ -1,3 +1,104 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { dataOf, errorResponses, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
+import { parseId, requestLocale } from '#app/api/params.ts'
+import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { translate } from '#app/i18n/i18n.server.ts'
+import { notFound } from '#app/utils/errors.ts'
+import { routeImagesApi } from './route-images.api.server.ts'
+import { routeQrCodesApi } from './route-qr-codes.api.server.ts'
+import { publicRouteSchema, routeSchema, routeSummarySchema } from './walk-responses.ts'
+import { assignNearbySchema, detachNearbySchema, routeBySlugSchema, storeWalkSchema, updateWalkSchema, uuidBodySchema } from './walks.schema.ts'
+
+// Spec section 7: the routes endpoints. Manager endpoints need a session and a membership of
+// the route's category; POST /routes/slug serves the public pages.
+
+const tags = ['routes']
+const auth = { middleware: requireAuth }
+const route = (description: string) => ({ 200: jsonContent(dataOf(routeSchema), description), ...errorResponses })
+const uuidParams = z.object({ uuid: z.string() })
 
 export const walksApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/routes/store',
+      tags,
+      ...auth,
+      request: jsonBody(storeWalkSchema),
+      responses: { 201: jsonContent(dataOf(routeSchema), 'A new draft route with its slug and QR codes'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.walks.store(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 201),
+  )
+  .openapi(
+    createRoute({ method: 'put', path: '/routes/update', tags, ...auth, request: jsonBody(updateWalkSchema), responses: route('The saved route (all of it, or nothing)') }),
+    async (c) => c.json({ data: await c.var.services.walks.update(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/routes/delete',
+      tags,
+      ...auth,
+      request: jsonBody(uuidBodySchema),
+      responses: { 200: jsonContent(messageData, 'Deleted with its files'), ...errorResponses },
+    }),
+    async (c) => {
+      await c.var.services.walks.delete(c.var.user!, c.req.valid('json').uuid)
+      return c.json({ data: { message: translate('en', { key: 'walks.deleted' }) } }, 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'post', path: '/routes/assign-nearby-route', tags, ...auth, request: jsonBody(assignNearbySchema), responses: route('The route with its nearby routes') }),
+    async (c) => c.json({ data: await c.var.services.walks.assignNearby(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 200),
+  )
+  .openapi(
+    createRoute({ method: 'delete', path: '/routes/detach-nearby-route', tags, ...auth, request: jsonBody(detachNearbySchema), responses: route('The route without that nearby route') }),
+    async (c) => c.json({ data: await c.var.services.walks.detachNearby(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/routes/slug',
+      tags,
+      description:
+        'No session needed. Guests and non-members get published routes only; members of the category also drafts. ' +
+        'Slugs are unique per category: without place_category_slug, the one visible match wins, else the single ' +
+        'published match, else the slug is ambiguous and the answer is 404.',
+      request: jsonBody(routeBySlugSchema),
+      responses: {
+        200: jsonContent(dataOf(publicRouteSchema), 'A published route (members of its category also get drafts)'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const found = await c.var.services.walks.publicBySlug(input.routeSlug, {
+        categorySlug: input.place_category_slug,
+        locale: requestLocale(c),
+        viewer: c.var.user,
+      })
+      if (!found) throw notFound()
+      return c.json({ data: found }, 200)
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/routes/{uuid}/get-route', tags, ...auth, request: { params: uuidParams }, responses: route('The full route') }),
+    async (c) => c.json({ data: await c.var.services.walks.get(c.var.user!, c.req.valid('param').uuid, requestLocale(c)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/place-categories/{id}/fetch-routes',
+      tags,
+      ...auth,
+      request: { params: z.object({ id: z.string() }) },
+      responses: { 200: jsonContent(dataOf(z.array(routeSummarySchema)), 'The category’s routes as summaries'), ...errorResponses },
+    }),
+    async (c) => {
+      const categoryId = parseId(c.req.valid('param').id)
+      return c.json({ data: await c.var.services.walks.listForCategory(c.var.user!, categoryId, requestLocale(c)) }, 200)
+    },
+  )
+  .route('/', routeImagesApi)
+  .route('/', routeQrCodesApi)

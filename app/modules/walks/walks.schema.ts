@@ -59,7 +59,7 @@ const hexColor = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.hex_color' })
   .transform((v) => v.toUpperCase())
-const id = z.number().int().positive().max(2_147_483_647)
+const id = z.number().int().min(1).max(2_147_483_647)
 const uuid = z.string().trim().min(1).max(64)
 
 const textShape = {
@@ -73,18 +73,21 @@ const textShape = {
 export const walkTranslationSchema = z.strictObject(textShape)
 export type WalkTranslationInput = z.output<typeof walkTranslationSchema>
 
+/** The spec's client may send an empty value for "none". */
+const orNone = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional())
+
 export const storeWalkSchema = z.strictObject({
   name,
-  color: colorSchema.optional(),
-  /** The wanted slug (the spec's client sends it as url). */
-  url: walkSlugSchema.optional(),
+  color: orNone(colorSchema),
+  /** The wanted slug (the spec's client sends it as url); empty or absent: made from the name. */
+  url: orNone(walkSlugSchema),
   place_category_id: id,
   locale: z.enum(locales).optional(),
 })
 
 export const routePlaceInputSchema = z.strictObject({
   id,
-  placeSortId: z.number().int().positive().optional(),
+  placeSortId: z.number().int().min(1).optional(),
 })
 
 export const updateWalkSchema = z.strictObject({
@@ -113,7 +116,7 @@ export const uuidBodySchema = z.strictObject({ uuid })
 export const assignNearbySchema = z.strictObject({
   currentRouteUuid: uuid,
   nearbyRouteUuid: uuid,
-  sortId: z.number().int().positive().max(1_000),
+  sortId: z.number().int().min(1).max(1_000),
 })
 
 export const detachNearbySchema = z.strictObject({ currentRouteUuid: uuid, nearbyRouteUuid: uuid })

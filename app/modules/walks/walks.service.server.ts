@@ -1,9 +1,242 @@
+import { randomUUID } from 'node:crypto'
 import type { Config } from '#app/config/config.server.ts'
-import type { DB } from '#app/db/db.server.ts'
+import { nowIso, type DB } from '#app/db/db.server.ts'
+import type { User, Walk } from '#app/db/schema.ts'
+import type { Locale } from '#app/i18n/config.ts'
+import { localeOfUser } from '#app/modules/auth/public-user.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { Storage } from '#app/modules/uploads/storage.server.ts'
+import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
+import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
+import { RouteQrCodes } from './route-qr-codes.server.ts'
+import { slugFromName, uniqueSlug } from './slug.ts'
+import { requireManagedWalk } from './walk-access.server.ts'
+import { derivedMeasures, translationChanges, walkRowChanges } from './walk-changes.ts'
+import { WalkMedia, type ImageSlot } from './walk-media.server.ts'
+import { WalkReader } from './walk-reader.server.ts'
+import type { RouteSummaryView, RouteView, UrlContext } from './walk-serializer.server.ts'
+import { WalksRepo, type CategoryRef } from './walks.repo.server.ts'
+import {
+  defaultRouteColor,
+  ROUTE_SLUG_MAX,
+  type AssignNearbyInput,
+  type DetachNearbyInput,
+  type StoreWalkInput,
+  type UpdateWalkInput,
+} from './walks.schema.ts'
 
-/** Walking routes ("walks" in code, "routes" in the API) (being built). */
+export interface PublicRouteView extends RouteView {
+  place_category: { id: number; slug: string; name: string }
+}
+
+export interface WalkDeps {
+  db: DB
+  config: Pick<Config, 'BASE_URL'>
+  categories: CategoryService
+  storage: Storage
+}
+
+/**
+ * Walking routes ("walks" in code, "routes" in the API, ADR 005). Every manager method checks
+ * tenancy first; every multi-step write runs in one transaction.
+ */
 export class WalkService {
-  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; storage: Storage }) {}
+  private readonly repo: WalksRepo
+  private readonly reader: WalkReader
+  readonly media: WalkMedia
+  readonly qrCodes: RouteQrCodes
+
+  constructor(private readonly deps: WalkDeps) {
+    const ctx: UrlContext = { baseUrl: deps.config.BASE_URL, fileUrl: (key) => deps.storage.url(key) }
+    this.repo = new WalksRepo(deps.db)
+    this.reader = new WalkReader(deps.db, ctx)
+    this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access })
+    this.qrCodes = new RouteQrCodes({ db: deps.db, access: deps.categories.access, ctx })
+  }
+
+  private get access() {
+    return this.deps.categories.access
+  }
+
+  /** A new draft route named in the caller's language, with its three QR codes. */
+  async store(user: User, input: StoreWalkInput, requestLocale: Locale | null): Promise<RouteView> {
+    await this.access.require(user.id, input.place_category_id, 'editor')
+    const category = (await this.repo.findCategory(input.place_category_id))!
+    const locale = input.locale ?? requestLocale ?? localeOfUser(user)
+    const walk = await this.insertWithFreeSlug(category, input, locale)
+    return this.reader.full(walk, locale, { category })
+  }
+
+  /** Two managers may race for one slug: the unique index decides, and a derived slug retries. */
+  private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: string): Promise<Walk> {
+    for (let attempt = 0; ; attempt++) {
+      const slug = input.url ?? (await this.freeSlug(category.id, slugFromName(input.name)))
+      if (input.url && (await this.repo.slugTaken(category.id, slug))) throw invalidField('url', 'validation.slug_taken')
+      try {
+        return await this.insertWalk(category, slug, input, locale)
+      } catch (error) {
+        if (error instanceof AppError || attempt >= 3 || !(await this.repo.slugTaken(category.id, slug))) throw error
+        if (input.url) throw invalidField('url', 'validation.slug_taken')
+      }
+    }
+  }
+
+  private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: string): Promise<Walk> {
+    const now = nowIso()
+    return this.deps.db.transaction().execute(async (trx) => {
+      const repo = new WalksRepo(trx)
+      const walk = await repo.insert({
+        uuid: randomUUID(),
+        category_id: category.id,
+        slug,
+        status: 'draft',
+        color: input.color ?? defaultRouteColor,
+        created_at: now,
+        updated_at: now,
+      })
+      await repo.upsertTranslation(walk.id, locale, { name: input.name })
+      await repo.insertQrCodes(walk.id, now)
+      return walk
+    })
+  }
+
+  private async freeSlug(categoryId: number, base: string): Promise<string> {
+    return uniqueSlug(base, await this.repo.slugsStartingWith(categoryId, base.slice(0, ROUTE_SLUG_MAX - 8)))
+  }
+
+  /**
+   * Saves a route's state. All of it or nothing: a bad place id leaves the name unchanged too.
+   * The slug stays as it is when the name changes; only an explicit `slug` moves it.
+   */
+  async update(user: User, input: UpdateWalkInput, requestLocale: Locale | null): Promise<RouteView> {
+    const walk = await requireManagedWalk(this.deps.db, this.access, user, input.uuid)
+    const category = (await this.repo.findCategory(walk.category_id))!
+    const locale = input.locale ?? requestLocale ?? category.fallback_locale
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        const repo = new WalksRepo(trx)
+        // Writing the route's row first locks it: concurrent saves of one route run one after the other.
+        await repo.update(walk.id, { updated_at: nowIso() })
+        if (input.places) await assertPlacesOfCategory(repo, category.id, input.places)
+        if (input.slug !== undefined && (await repo.slugTaken(category.id, input.slug, walk.id))) {
+          throw invalidField('slug', 'validation.slug_taken')
+        }
+        if (input.places) await repo.replacePlaces(walk.id, input.places.map((p) => p.id))
+        const current = (await repo.findById(walk.id))!
+        const pathChanged = input.places !== undefined || input.features_collection !== undefined
+        const places = pathChanged ? await repo.placesOf(walk.id) : []
+        await repo.update(walk.id, { ...walkRowChanges(input, nowIso()), ...derivedMeasures(input, current, places) })
+        for (const [lang, fields] of translationChanges(input, locale)) await repo.upsertTranslation(walk.id, lang, fields)
+      })
+    } catch (error) {
+      // Two managers racing for one slug: the unique index decides.
+      if (!(error instanceof AppError) && input.slug !== undefined && (await this.repo.slugTaken(category.id, input.slug, walk.id))) {
+        throw invalidField('slug', 'validation.slug_taken')
+      }
+      throw error
+    }
+    return this.reader.full((await this.repo.findById(walk.id))!, locale, { category })
+  }
+
+  /** Deletes the route with its places, translations, logos and QR codes, then its files. */
+  async delete(user: User, uuid: string): Promise<void> {
+    const walk = await requireManagedWalk(this.deps.db, this.access, user, uuid)
+    const keys = await this.deps.db.transaction().execute(async (trx) => {
+      const repo = new WalksRepo(trx)
+      const current = (await repo.findById(walk.id)) ?? walk
+      const logos = await repo.logosOf(walk.id)
+      await repo.delete(walk.id)
+      return [current.photo_path, current.content_image_path, current.logo_pro_path, ...logos.map((l) => l.path)]
+    })
+    await this.media.deleteFiles(keys)
+  }
+
+  async get(user: User, uuid: string, locale: Locale | null): Promise<RouteView> {
+    const walk = await requireManagedWalk(this.deps.db, this.access, user, uuid)
+    return this.reader.full(walk, locale)
+  }
+
+  /** The category's routes as summaries (a fixed number of queries for any number of routes). */
+  async listForCategory(user: User, categoryId: number, locale: Locale | null): Promise<RouteSummaryView[]> {
+    await this.access.require(user.id, categoryId, 'editor')
+    const category = (await this.repo.findCategory(categoryId))!
+    return this.reader.summaries(await this.repo.listByCategory(categoryId), category.fallback_locale, locale)
+  }
+
+  /** Lists a route of the same category as nearby at position `sortId`; assigning it again moves it. */
+  async assignNearby(user: User, input: AssignNearbyInput, locale: Locale | null): Promise<RouteView> {
+    const walk = await requireManagedWalk(this.deps.db, this.access, user, input.currentRouteUuid)
+    if (input.nearbyRouteUuid === walk.uuid) throw invalidField('nearbyRouteUuid', 'validation.nearby_self')
+    const nearby = await this.repo.findByUuid(input.nearbyRouteUuid)
+    // A route of another category answers like a missing one: nothing leaks across tenants.
+    if (!nearby || nearby.category_id !== walk.category_id) throw invalidField('nearbyRouteUuid', 'validation.nearby_same_category')
+    await this.deps.db.transaction().execute(async (trx) => {
+      const repo = new WalksRepo(trx)
+      await repo.update(walk.id, { updated_at: nowIso() })
+      const ids = (await repo.nearbyIdsOf(walk.id)).filter((id) => id !== nearby.id)
+      ids.splice(Math.min(input.sortId - 1, ids.length), 0, nearby.id)
+      await repo.replaceNearby(walk.id, ids)
+    })
+    return this.reader.full(walk, locale)
+  }
+
+  async detachNearby(user: User, input: DetachNearbyInput, locale: Locale | null): Promise<RouteView> {
+    const walk = await requireManagedWalk(this.deps.db, this.access, user, input.currentRouteUuid)
+    const nearby = await this.repo.findByUuid(input.nearbyRouteUuid)
+    await this.deps.db.transaction().execute(async (trx) => {
+      const repo = new WalksRepo(trx)
+      await repo.update(walk.id, { updated_at: nowIso() })
+      const ids = await repo.nearbyIdsOf(walk.id)
+      if (!nearby || !ids.includes(nearby.id)) throw notFound()
+      await repo.replaceNearby(walk.id, ids.filter((id) => id !== nearby.id))
+    })
+    return this.reader.full(walk, locale)
+  }
+
+  /**
+   * A route for its public pages, or null. A visitor (or a non-member) sees published routes
+   * only; a member of the category also sees drafts. Slugs are unique per category only: with
+   * no category slug, one visible match wins, else the single published one, else it is
+   * ambiguous and nothing is answered (public pages pass the category from the subdomain).
+   */
+  async publicBySlug(
+    slug: string,
+    options: { categorySlug?: string; locale: Locale | null; viewer?: User | null },
+  ): Promise<PublicRouteView | null> {
+    const matches = await this.repo.findBySlug(slug, options.categorySlug)
+    if (matches.length === 0) return null
+    const memberOf = new Set(options.viewer ? await this.access.categoryIdsOf(options.viewer.id) : [])
+    const visible = matches.filter((w) => w.status === 'published' || memberOf.has(w.category_id))
+    const published = visible.filter((w) => w.status === 'published')
+    const chosen = visible.length === 1 ? visible[0] : published.length === 1 ? published[0] : undefined
+    if (!chosen) return null
+    const category = (await this.repo.findCategory(chosen.category_id))!
+    const view = await this.reader.full(chosen, options.locale, { category, publishedNearbyOnly: !memberOf.has(chosen.category_id) })
+    return { ...view, place_category: { id: category.id, slug: category.slug, name: category.name } }
+  }
+
+  // ---- images (stored through WalkMedia, answered as the full route)
+
+  async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader, locale: Locale | null): Promise<RouteView> {
+    return this.reader.full(await this.media.setImage(user, uuid, slot, read), locale)
+  }
+
+  async removeImage(user: User, uuid: string, slot: ImageSlot, locale: Locale | null): Promise<RouteView> {
+    return this.reader.full(await this.media.removeImage(user, uuid, slot), locale)
+  }
+
+  async addLogo(user: User, uuid: string, read: UploadReader, locale: Locale | null): Promise<RouteView> {
+    return this.reader.full(await this.media.addLogo(user, uuid, read), locale)
+  }
+
+  async removeLogo(user: User, uuid: string, logoId: number, locale: Locale | null): Promise<RouteView> {
+    return this.reader.full(await this.media.removeLogo(user, uuid, logoId), locale)
+  }
+}
+
+/** Every place of a route must be one of its category's; the error names the position. */
+async function assertPlacesOfCategory(repo: WalksRepo, categoryId: number, places: { id: number }[]) {
+  const known = await repo.placeIdsInCategory(categoryId, [...new Set(places.map((p) => p.id))])
+  const index = places.findIndex((p) => !known.has(p.id))
+  if (index >= 0) throw invalidField(`places.${index}.id`, 'validation.place_not_in_category', { id: places[index].id })
 }

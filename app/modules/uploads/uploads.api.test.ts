@@ -1,0 +1,98 @@
+import fs from 'node:fs'
+import sharp from 'sharp'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { createUser } from '#tests/setup/factories.ts'
+import { createWalkTestApi, filesUnder, storedFile, tempDataDir, upload } from '#app/modules/walks/walks.test-fixtures.ts'
+import { AvatarsRepo } from './avatars.repo.server.ts'
+import { solidImage } from './images.test-fixtures.ts'
+
+describe.each(testDialects)('user avatar API on %s', (dialect) => {
+  let testDb: TestDb
+  let dataDir: string
+  let t: ReturnType<typeof createWalkTestApi>
+
+  beforeAll(async () => {
+    testDb = await createTestDb(dialect)
+    dataDir = tempDataDir()
+  })
+  afterAll(async () => {
+    await testDb.destroy()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  beforeEach(() => {
+    t = createWalkTestApi(testDb, dataDir)
+  })
+
+  const avatarPath = async (userId: number) =>
+    (await testDb.db.selectFrom('users').select('avatar_path').where('id', '=', userId).executeTakeFirstOrThrow()).avatar_path
+  const filesOf = (userId: number) => filesUnder(`${t.uploadsRoot}/avatars/${userId}`)
+
+  it('stores the avatar as a 512 px WebP and shows its public URL in GET /auth/user', async () => {
+    const { user, token } = await createUser(t.services)
+    const res = await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(1000, 1000, 'jpeg'), type: 'image/jpeg' })
+    expect(res.status).toBe(200)
+    const url = res.json.data.photo.profile_avatar
+    expect(url).toMatch(new RegExp(`^/uploads/avatars/${user.id}/avatar-[0-9a-f]{24}\\.webp$`))
+    // The database keeps the storage key; the URL is made when the user is shown.
+    expect(await avatarPath(user.id)).toBe(url.replace(/^\/uploads\//, ''))
+    const meta = await sharp(storedFile(t.uploadsRoot, url)).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512])
+    const me = await t.call('GET', '/auth/user', { token })
+    expect(me.json.data.photo).toEqual({ profile_avatar: url })
+  })
+
+  it('replacing the avatar deletes the old file; removing it deletes the file and clears it', async () => {
+    const { user, token } = await createUser(t.services)
+    const first = (await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(10, 10) })).json.data.photo.profile_avatar
+    const second = (await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(20, 20, 'webp') })).json.data.photo.profile_avatar
+    expect(second).not.toBe(first)
+    expect(filesOf(user.id)).toEqual([second.split('/').pop()])
+    const res = await t.call('DELETE', '/auth/user/avatar', { token })
+    expect(res.status).toBe(200)
+    expect(res.json.data.photo).toEqual({ profile_avatar: null })
+    expect(filesOf(user.id)).toEqual([])
+    expect(await avatarPath(user.id)).toBeNull()
+    expect((await t.call('DELETE', '/auth/user/avatar', { token })).status).toBe(200)
+  })
+
+  it.each([
+    ['a text file named .png', Buffer.from('not an image'), 422, 'The file is not an image we accept: send a JPEG, PNG, WebP, GIF or AVIF image.'],
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 422, 'The file is not an image we accept: send a JPEG, PNG, WebP, GIF or AVIF image.'],
+    ['a 9 MiB upload', Buffer.alloc(9 * 1024 * 1024), 413, 'The image is too large: 8 MB at most.'],
+  ])('refuses %s and keeps the current avatar', async (_case, bytes, status, message) => {
+    const { user, token } = await createUser(t.services)
+    await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(10, 10) })
+    const before = await avatarPath(user.id)
+    const res = await upload(t, 'POST', '/auth/user/avatar', { token, bytes, filename: 'a.png' })
+    expect(res.status).toBe(status)
+    expect(res.json.message).toBe(message)
+    expect(await avatarPath(user.id)).toBe(before)
+    expect(filesOf(user.id)).toHaveLength(1)
+  })
+
+  it('removes the stored file when recording it fails', async () => {
+    const { user, token } = await createUser(t.services)
+    const spy = vi.spyOn(AvatarsRepo.prototype, 'swapAvatar').mockRejectedValueOnce(new Error('database down'))
+    try {
+      expect((await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(10, 10) })).status).toBe(500)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(filesOf(user.id)).toEqual([])
+  })
+
+  it('answers 401 to a guest', async () => {
+    expect((await upload(t, 'POST', '/auth/user/avatar', { bytes: await solidImage(10, 10) })).json).toEqual({ message: 'Unauthenticated.' })
+    expect((await t.call('DELETE', '/auth/user/avatar')).status).toBe(401)
+  })
+
+  it('still refuses JSON bodies over MAX_BODY_BYTES elsewhere, and multipart bodies on JSON endpoints', async () => {
+    const { token } = await createUser(t.services)
+    const huge = await t.call('PUT', '/auth/user', { token, body: { name: 'x'.repeat(2 * 1024 * 1024) } })
+    expect(huge.status).toBe(413)
+    expect(huge.json.message).toBe('The request is too large.')
+    const multipart = await upload(t, 'PUT', '/auth/user', { token, bytes: await solidImage(10, 10) })
+    expect(multipart.status).toBe(415)
+  })
+})

@@ -1,0 +1,75 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { ApiEnv } from '#app/api/env.ts'
+import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
+import { parseId, requestLocale } from '#app/api/params.ts'
+import { requireAuth } from '#app/api/middleware.server.ts'
+import { createRouter } from '#app/api/router.server.ts'
+import { uploadReader } from '#app/modules/uploads/upload-form.server.ts'
+import type { ImageSlot } from './walk-media.server.ts'
+import { routeSchema } from './walk-responses.ts'
+
+// A route's images: multipart/form-data with the image in the field `file`. The body is read
+// by the service after the tenancy check, so it is described here but not validated by zod.
+
+const tags = ['routes']
+const auth = { middleware: requireAuth }
+const uuidParams = z.object({ uuid: z.string() })
+const fileBody = {
+  body: {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object' as const, properties: { file: { type: 'string' as const, format: 'binary' } }, required: ['file'] },
+      },
+    },
+  },
+}
+const responses = (description: string) => ({
+  200: jsonContent(dataOf(routeSchema), description),
+  ...errorResponses,
+  413: jsonContent(errorSchema, 'The image is larger than 8 MB'),
+})
+
+const upload = (path: string, slot: ImageSlot, what: string) =>
+  createRoute({ method: 'post', path, tags, ...auth, request: { params: uuidParams, ...fileBody }, responses: responses(`${what} stored (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP)`) })
+const removal = (path: string, what: string) =>
+  createRoute({ method: 'delete', path, tags, ...auth, request: { params: uuidParams }, responses: responses(`${what} removed, file deleted`) })
+
+const setImage = (slot: ImageSlot) => async (c: Context<ApiEnv>) => {
+  const uuid = c.req.param('uuid')!
+  return c.json({ data: await c.var.services.walks.setImage(c.var.user!, uuid, slot, uploadReader(c), requestLocale(c)) }, 200)
+}
+const removeImage = (slot: ImageSlot) => async (c: Context<ApiEnv>) => {
+  const uuid = c.req.param('uuid')!
+  return c.json({ data: await c.var.services.walks.removeImage(c.var.user!, uuid, slot, requestLocale(c)) }, 200)
+}
+
+export const routeImagesApi = createRouter()
+  .openapi(upload('/routes/{uuid}/photo', 'photo', 'Photo'), setImage('photo'))
+  .openapi(upload('/routes/{uuid}/content-image', 'content_image', 'Content image'), setImage('content_image'))
+  .openapi(upload('/routes/{uuid}/logo-pro', 'logo_pro', 'Branding logo'), setImage('logo_pro'))
+  .openapi(removal('/routes/{uuid}/remove-photo', 'Photo'), removeImage('photo'))
+  .openapi(removal('/routes/{uuid}/remove-content-image', 'Content image'), removeImage('content_image'))
+  .openapi(removal('/routes/{uuid}/remove-logo-pro', 'Branding logo'), removeImage('logo_pro'))
+  .openapi(
+    createRoute({ method: 'post', path: '/routes/{uuid}/logos', tags, ...auth, request: { params: uuidParams, ...fileBody }, responses: responses('Logo appended') }),
+    async (c) => {
+      const { uuid } = c.req.valid('param')
+      return c.json({ data: await c.var.services.walks.addLogo(c.var.user!, uuid, uploadReader(c), requestLocale(c)) }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/routes/{uuid}/logos/{logoId}',
+      tags,
+      ...auth,
+      request: { params: z.object({ uuid: z.string(), logoId: z.string() }) },
+      responses: responses('Logo removed, file deleted'),
+    }),
+    async (c) => {
+      const { uuid, logoId } = c.req.valid('param')
+      return c.json({ data: await c.var.services.walks.removeLogo(c.var.user!, uuid, parseId(logoId), requestLocale(c)) }, 200)
+    },
+  )

@@ -1,0 +1,106 @@
+import { nowIso, type DB } from '#app/db/db.server.ts'
+import type { User, Walk } from '#app/db/schema.ts'
+import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
+import { processImage, randomImageKey, type ImageUse } from '#app/modules/uploads/images.server.ts'
+import type { Storage } from '#app/modules/uploads/storage.server.ts'
+import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
+import { invalidField, notFound } from '#app/utils/errors.ts'
+import { requireManagedWalk } from './walk-access.server.ts'
+import { WalksRepo } from './walks.repo.server.ts'
+import { MAX_ROUTE_LOGOS } from './walks.schema.ts'
+
+/** The single images of a route: where each is kept, how large, and its file name. */
+export const imageSlots = {
+  photo: { column: 'photo_path', use: 'photo', prefix: 'photo' },
+  content_image: { column: 'content_image_path', use: 'content_image', prefix: 'content-image' },
+  logo_pro: { column: 'logo_pro_path', use: 'logo', prefix: 'logo-pro' },
+} as const satisfies Record<string, { column: keyof Walk; use: ImageUse; prefix: string }>
+export type ImageSlot = keyof typeof imageSlots
+
+/**
+ * A route's uploaded images. The file is stored first and recorded second; if recording fails
+ * the new file is removed (no orphan), and a replaced file is removed once the new one is recorded.
+ */
+export class WalkMedia {
+  constructor(private readonly deps: { db: DB; storage: Storage; access: CategoryAccess }) {}
+
+  private managed(user: User, uuid: string) {
+    return requireManagedWalk(this.deps.db, this.deps.access, user, uuid)
+  }
+
+  async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader): Promise<Walk> {
+    const walk = await this.managed(user, uuid)
+    const { column, use, prefix } = imageSlots[slot]
+    const image = await processImage(await read(), use)
+    const key = randomImageKey(`routes/${walk.uuid}`, prefix)
+    const replaced = await this.storeThenRecord(key, image.bytes, () => this.swapColumn(walk.id, column, key))
+    await this.deleteFiles([replaced])
+    return (await new WalksRepo(this.deps.db).findById(walk.id))!
+  }
+
+  async removeImage(user: User, uuid: string, slot: ImageSlot): Promise<Walk> {
+    const walk = await this.managed(user, uuid)
+    const removed = await this.swapColumn(walk.id, imageSlots[slot].column, null)
+    await this.deleteFiles([removed])
+    return (await new WalksRepo(this.deps.db).findById(walk.id))!
+  }
+
+  /** Appends a logo (at most MAX_ROUTE_LOGOS). */
+  async addLogo(user: User, uuid: string, read: UploadReader): Promise<Walk> {
+    const walk = await this.managed(user, uuid)
+    const repo = new WalksRepo(this.deps.db)
+    if ((await repo.logosOf(walk.id)).length >= MAX_ROUTE_LOGOS) throw tooManyLogos()
+    const image = await processImage(await read(), 'logo')
+    const key = randomImageKey(`routes/${walk.uuid}`, 'logo')
+    await this.storeThenRecord(key, image.bytes, () =>
+      this.deps.db.transaction().execute(async (trx) => {
+        const logos = await new WalksRepo(trx).logosOf(walk.id)
+        if (logos.length >= MAX_ROUTE_LOGOS) throw tooManyLogos()
+        await new WalksRepo(trx).insertLogo(walk.id, key, (logos.at(-1)?.sort_id ?? 0) + 1)
+      }),
+    )
+    return walk
+  }
+
+  async removeLogo(user: User, uuid: string, logoId: number): Promise<Walk> {
+    const walk = await this.managed(user, uuid)
+    const repo = new WalksRepo(this.deps.db)
+    const logo = (await repo.logosOf(walk.id)).find((l) => l.id === logoId)
+    if (!logo) throw notFound()
+    await repo.deleteLogo(logo.id)
+    await this.deleteFiles([logo.path])
+    return walk
+  }
+
+  /** Removes stored files; a file that cannot be removed must not fail a request already done. */
+  async deleteFiles(keys: (string | null | undefined)[]): Promise<void> {
+    await Promise.all(keys.filter((k): k is string => !!k).map((key) => this.deps.storage.delete(key).catch(() => undefined)))
+  }
+
+  private async storeThenRecord<T>(key: string, bytes: Buffer, record: () => Promise<T>): Promise<T> {
+    await this.deps.storage.put(key, bytes, 'image/webp')
+    try {
+      return await record()
+    } catch (error) {
+      await this.deleteFiles([key])
+      throw error
+    }
+  }
+
+  /**
+   * Sets an image column and answers the key it held. The guarded update (only if the column
+   * still holds what was read) keeps two concurrent uploads from losing track of a file.
+   */
+  private async swapColumn(walkId: number, column: (typeof imageSlots)[ImageSlot]['column'], key: string | null): Promise<string | null> {
+    const repo = new WalksRepo(this.deps.db)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await repo.findById(walkId)
+      if (!current) throw notFound()
+      const previous = current[column]
+      if (await repo.setImageColumn(walkId, column, previous, key, nowIso())) return previous
+    }
+    throw new Error(`walk ${walkId}: ${column} kept changing under concurrent uploads`)
+  }
+}
+
+const tooManyLogos = () => invalidField('file', 'validation.too_many_logos', { max: MAX_ROUTE_LOGOS })

@@ -1,0 +1,76 @@
+import type { DB } from '#app/db/db.server.ts'
+import type { Walk } from '#app/db/schema.ts'
+import { toRouteView, toSummary, type RouteSummaryView, type RouteView, type SummaryBundle, type UrlContext } from './walk-serializer.server.ts'
+import { WalksRepo, type CategoryRef, type TranslationRow } from './walks.repo.server.ts'
+
+function byWalk(rows: TranslationRow[]): (walkId: number) => TranslationRow[] {
+  const groups = new Map<number, TranslationRow[]>()
+  for (const row of rows) (groups.get(row.walk_id) ?? groups.set(row.walk_id, []).get(row.walk_id)!).push(row)
+  return (walkId) => groups.get(walkId) ?? []
+}
+
+/**
+ * Loads routes for display: a full route in a fixed number of queries, a list of summaries in
+ * a fixed number whatever its length (no query per route).
+ */
+export class WalkReader {
+  private readonly repo: WalksRepo
+
+  constructor(
+    db: DB,
+    private readonly ctx: UrlContext,
+  ) {
+    this.repo = new WalksRepo(db)
+  }
+
+  category(id: number): Promise<CategoryRef | undefined> {
+    return this.repo.findCategory(id)
+  }
+
+  /** The full route; `publishedNearbyOnly` hides draft nearby routes from visitors. */
+  async full(walk: Walk, wanted: string | null, options: { publishedNearbyOnly?: boolean; category?: CategoryRef } = {}): Promise<RouteView> {
+    const [category, nearbyIds, places, logos, qrCodes] = await Promise.all([
+      options.category ?? this.repo.findCategory(walk.category_id),
+      this.repo.nearbyIdsOf(walk.id),
+      this.repo.placesOf(walk.id),
+      this.repo.logosOf(walk.id),
+      this.repo.qrCodesOf(walk.id),
+    ])
+    const nearbyRows = await this.repo.findByIds(nearbyIds)
+    const byId = new Map(nearbyRows.map((w) => [w.id, w]))
+    const nearbyWalks = nearbyIds
+      .map((id) => byId.get(id))
+      .filter((w): w is Walk => w !== undefined && (!options.publishedNearbyOnly || w.status === 'published'))
+    const [translationRows, counts] = await Promise.all([
+      this.repo.translationsOf([walk.id, ...nearbyWalks.map((w) => w.id)]),
+      this.repo.placesCounts(nearbyWalks.map((w) => w.id)),
+    ])
+    const translations = byWalk(translationRows)
+    const fallbackLocale = category!.fallback_locale
+    const nearby: SummaryBundle[] = nearbyWalks.map((w) => ({
+      walk: w,
+      translations: translations(w.id),
+      placesCount: counts.get(w.id) ?? 0,
+      fallbackLocale,
+    }))
+    return toRouteView(
+      this.ctx,
+      { walk, category: category!, translations: translations(walk.id), places, nearby, logos, qrCodes },
+      wanted,
+    )
+  }
+
+  /** Summaries of routes of one category, in two queries for any number of routes. */
+  async summaries(walks: Walk[], fallbackLocale: string, wanted: string | null): Promise<RouteSummaryView[]> {
+    const ids = walks.map((w) => w.id)
+    const [translationRows, counts] = await Promise.all([this.repo.translationsOf(ids), this.repo.placesCounts(ids)])
+    const translations = byWalk(translationRows)
+    return walks.map((walk) =>
+      toSummary(
+        this.ctx,
+        { walk, translations: translations(walk.id), placesCount: counts.get(walk.id) ?? 0, fallbackLocale },
+        wanted,
+      ),
+    )
+  }
+}

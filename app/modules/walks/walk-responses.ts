@@ -1,0 +1,80 @@
+import { z } from '@hono/zod-openapi'
+import { featureCollectionSchema } from './geojson.schema.ts'
+import { routeColorNames, walkStatuses } from './walks.schema.ts'
+
+// What the routes API answers (the OpenAPI document is generated from these).
+
+const text = z.string().nullable()
+const texts = {
+  name: text.openapi({ description: 'Non-blank, or null' }),
+  subtitle: text,
+  description: text,
+  content_title: text,
+  content_text: text,
+  logo_title: text,
+}
+
+export const routeQrCodeSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['route', 'landing', 'map']),
+  url: z.string().openapi({ description: 'What the code encodes: BASE_URL/r/{slug} or BASE_URL/m/{slug}' }),
+  qr_code_image_svg_url: z.string(),
+})
+
+export const routeQrCodeDetailSchema = routeQrCodeSchema.extend({ route_uuid: z.string() }).openapi('RouteQrCode')
+
+export const routeSummarySchema = z
+  .object({
+    uuid: z.string(),
+    place_category_id: z.number().int(),
+    slug: z.string(),
+    url: z.string(),
+    status: z.string(),
+    color: z.string(),
+    name: text,
+    subtitle: text,
+    photo: z.string().nullable(),
+    distance: z.number(),
+    duration: z.number(),
+    isIndexed: z.boolean(),
+    is_modified: z.boolean(),
+    placesCount: z.number().int(),
+  })
+  .openapi('RouteSummary')
+
+export const routeSchema = z
+  .object({
+    uuid: z.string(),
+    place_category_id: z.number().int(),
+    status: z.string().openapi({ enum: [...walkStatuses] }),
+    branding: z.object({ bg_color: z.string(), is_bg_transparent: z.boolean(), logo_pro_url: z.string().nullable() }),
+    color: z.string().openapi({ enum: routeColorNames }),
+    url: z.string().openapi({ description: 'The public landing page: BASE_URL/r/{slug}' }),
+    slug: z.string(),
+    ...texts,
+    photo: z.string().nullable(),
+    content_image: z.string().nullable(),
+    logos: z.array(z.object({ id: z.number().int(), url: z.string() })),
+    distance: z.number().openapi({ description: 'metres' }),
+    duration: z.number().openapi({ description: 'seconds' }),
+    isIndexed: z.boolean(),
+    features_collection: featureCollectionSchema.nullable(),
+    places: z.array(z.object({ id: z.number().int(), placeSortId: z.number().int(), lat: z.number(), lng: z.number(), name: z.string() })),
+    nearby_routes: z.array(routeSummarySchema),
+    route_qr_code: routeQrCodeSchema.nullable(),
+    route_landing_page_qr_codes: z.array(routeQrCodeSchema),
+    route_map_page_qr_codes: z.array(routeQrCodeSchema),
+    isPathVisible: z.boolean(),
+    isSpacePlacesVisible: z.boolean(),
+    is_modified: z.boolean(),
+    placesCount: z.number().int(),
+    locale: z.string().openapi({ description: 'The language the text fields were asked in (or the category’s fallback)' }),
+    translations: z.record(z.string(), z.object(texts)),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('Route')
+
+export const publicRouteSchema = routeSchema
+  .extend({ place_category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }) })
+  .openapi('PublicRoute')

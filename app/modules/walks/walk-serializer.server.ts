@@ -1,0 +1,210 @@
+import type { Walk, WalkQrKind } from '#app/db/schema.ts'
+import { locales } from '#app/i18n/config.ts'
+import { hasCoordinates } from '#app/modules/geo/geo.ts'
+import type { FeatureCollection } from './geojson.schema.ts'
+import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, TranslationRow } from './walks.repo.server.ts'
+import { walkTextFields, type WalkTexts } from './walks.schema.ts'
+
+// Turns loaded rows into the spec's Route (section 3). No I/O here: the service loads, this shapes.
+
+export interface UrlContext {
+  /** BASE_URL, without a trailing slash. */
+  baseUrl: string
+  /** The public URL of a stored file key. */
+  fileUrl: (key: string) => string
+}
+
+export interface RouteQrCodeView {
+  id: number
+  kind: WalkQrKind
+  /** What the code encodes: the route's public landing page or map page. */
+  url: string
+  qr_code_image_svg_url: string
+}
+
+export interface RoutePlaceView {
+  id: number
+  placeSortId: number
+  lat: number
+  lng: number
+  name: string
+}
+
+export interface RouteSummaryView {
+  uuid: string
+  place_category_id: number
+  slug: string
+  url: string
+  status: string
+  color: string
+  name: string | null
+  subtitle: string | null
+  photo: string | null
+  distance: number
+  duration: number
+  isIndexed: boolean
+  is_modified: boolean
+  placesCount: number
+}
+
+export interface RouteView extends WalkTexts {
+  uuid: string
+  place_category_id: number
+  status: string
+  branding: { bg_color: string; is_bg_transparent: boolean; logo_pro_url: string | null }
+  color: string
+  url: string
+  slug: string
+  photo: string | null
+  content_image: string | null
+  logos: { id: number; url: string }[]
+  distance: number
+  duration: number
+  isIndexed: boolean
+  features_collection: FeatureCollection | null
+  places: RoutePlaceView[]
+  nearby_routes: RouteSummaryView[]
+  route_qr_code: RouteQrCodeView | null
+  route_landing_page_qr_codes: RouteQrCodeView[]
+  route_map_page_qr_codes: RouteQrCodeView[]
+  isPathVisible: boolean
+  isSpacePlacesVisible: boolean
+  is_modified: boolean
+  placesCount: number
+  /** The language asked for (or the category's fallback) that the text fields are resolved in. */
+  locale: string
+  translations: Record<string, WalkTexts>
+  created_at: string
+  updated_at: string
+}
+
+export interface SummaryBundle {
+  walk: Walk
+  translations: TranslationRow[]
+  placesCount: number
+  fallbackLocale: string
+}
+
+export interface WalkBundle {
+  walk: Walk
+  category: CategoryRef
+  translations: TranslationRow[]
+  places: RoutePlaceRow[]
+  nearby: SummaryBundle[]
+  logos: LogoRow[]
+  qrCodes: QrRow[]
+}
+
+const blankTexts = (): WalkTexts => Object.fromEntries(walkTextFields.map((f) => [f, null])) as WalkTexts
+const present = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== ''
+
+/**
+ * Each text in the wanted language, else the category's fallback language, else the first
+ * language that has it: a route named only in German still has a name in French.
+ */
+export function resolveTexts(rows: TranslationRow[], wanted: string | null, fallback: string): WalkTexts {
+  const order = [wanted, fallback, ...locales].filter((l): l is string => !!l)
+  const byLocale = new Map(rows.map((r) => [r.locale, r]))
+  const texts = blankTexts()
+  for (const field of walkTextFields) {
+    for (const locale of order) {
+      const value = byLocale.get(locale)?.[field]
+      if (present(value)) {
+        texts[field] = value
+        break
+      }
+    }
+  }
+  return texts
+}
+
+function translationsObject(rows: TranslationRow[]): Record<string, WalkTexts> {
+  const result: Record<string, WalkTexts> = {}
+  for (const row of [...rows].sort((a, b) => a.locale.localeCompare(b.locale))) {
+    const texts = blankTexts()
+    for (const field of walkTextFields) texts[field] = present(row[field]) ? row[field] : null
+    result[row.locale] = texts
+  }
+  return result
+}
+
+export const landingUrl = (ctx: UrlContext, slug: string) => `${ctx.baseUrl}/r/${slug}`
+export const mapUrl = (ctx: UrlContext, slug: string) => `${ctx.baseUrl}/m/${slug}`
+export const qrTargetUrl = (ctx: UrlContext, kind: WalkQrKind, slug: string) => (kind === 'map' ? mapUrl(ctx, slug) : landingUrl(ctx, slug))
+
+export function toQrCodeView(ctx: UrlContext, qr: { id: number; kind: WalkQrKind }, slug: string): RouteQrCodeView {
+  return {
+    id: qr.id,
+    kind: qr.kind,
+    url: qrTargetUrl(ctx, qr.kind, slug),
+    qr_code_image_svg_url: `${ctx.baseUrl}/api/route-qr-codes/${qr.id}/image.svg`,
+  }
+}
+
+/** Places without coordinates cannot be walked to: dropped, the rest numbered from 1. */
+export function toPlaceViews(rows: RoutePlaceRow[]): RoutePlaceView[] {
+  return rows
+    .filter(hasCoordinates)
+    .map((row, i) => ({ id: row.place_id, placeSortId: i + 1, lat: row.lat, lng: row.lng, name: row.name }))
+}
+
+export function toSummary(ctx: UrlContext, bundle: SummaryBundle, wanted: string | null): RouteSummaryView {
+  const { walk } = bundle
+  const texts = resolveTexts(bundle.translations, wanted, bundle.fallbackLocale)
+  return {
+    uuid: walk.uuid,
+    place_category_id: walk.category_id,
+    slug: walk.slug,
+    url: landingUrl(ctx, walk.slug),
+    status: walk.status,
+    color: walk.color,
+    name: texts.name,
+    subtitle: texts.subtitle,
+    photo: walk.photo_path ? ctx.fileUrl(walk.photo_path) : null,
+    distance: walk.distance,
+    duration: walk.duration,
+    isIndexed: walk.is_indexed === 1,
+    is_modified: walk.is_modified === 1,
+    placesCount: bundle.placesCount,
+  }
+}
+
+export function toRouteView(ctx: UrlContext, bundle: WalkBundle, wanted: string | null): RouteView {
+  const { walk, category } = bundle
+  const places = toPlaceViews(bundle.places)
+  const qr = (kind: WalkQrKind) => bundle.qrCodes.filter((q) => q.kind === kind).map((q) => toQrCodeView(ctx, q, walk.slug))
+  return {
+    uuid: walk.uuid,
+    place_category_id: walk.category_id,
+    status: walk.status,
+    branding: {
+      bg_color: walk.bg_color,
+      is_bg_transparent: walk.is_bg_transparent === 1,
+      logo_pro_url: walk.logo_pro_path ? ctx.fileUrl(walk.logo_pro_path) : null,
+    },
+    color: walk.color,
+    url: landingUrl(ctx, walk.slug),
+    slug: walk.slug,
+    ...resolveTexts(bundle.translations, wanted, category.fallback_locale),
+    photo: walk.photo_path ? ctx.fileUrl(walk.photo_path) : null,
+    content_image: walk.content_image_path ? ctx.fileUrl(walk.content_image_path) : null,
+    logos: bundle.logos.map((logo) => ({ id: logo.id, url: ctx.fileUrl(logo.path) })),
+    distance: walk.distance,
+    duration: walk.duration,
+    isIndexed: walk.is_indexed === 1,
+    features_collection: walk.features_collection ? (JSON.parse(walk.features_collection) as FeatureCollection) : null,
+    places,
+    nearby_routes: bundle.nearby.map((n) => toSummary(ctx, n, wanted)),
+    route_qr_code: qr('route')[0] ?? null,
+    route_landing_page_qr_codes: qr('landing'),
+    route_map_page_qr_codes: qr('map'),
+    isPathVisible: walk.is_path_visible === 1,
+    isSpacePlacesVisible: walk.is_space_places_visible === 1,
+    is_modified: walk.is_modified === 1,
+    placesCount: places.length,
+    locale: wanted ?? category.fallback_locale,
+    translations: translationsObject(bundle.translations),
+    created_at: walk.created_at,
+    updated_at: walk.updated_at,
+  }
+}

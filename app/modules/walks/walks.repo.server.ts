@@ -1,0 +1,231 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { DB } from '#app/db/db.server.ts'
+import type { Walk, WalkQrKind, WalksTable, WalkTranslationsTable } from '#app/db/schema.ts'
+import type { WalkTexts } from './walks.schema.ts'
+
+export type TranslationRow = WalkTranslationsTable
+export interface CategoryRef {
+  id: number
+  slug: string
+  name: string
+  fallback_locale: string
+}
+export interface RoutePlaceRow {
+  place_id: number
+  sort_id: number
+  name: string
+  lat: number | null
+  lng: number | null
+}
+export interface LogoRow {
+  id: number
+  walk_id: number
+  path: string
+  sort_id: number
+}
+export interface QrRow {
+  id: number
+  walk_id: number
+  kind: WalkQrKind
+}
+
+export const qrKinds: WalkQrKind[] = ['route', 'landing', 'map']
+
+/** All SQL of the walks module. Built on a db handle or a transaction. */
+export class WalksRepo {
+  constructor(private readonly db: DB) {}
+
+  // ---- walks
+
+  findByUuid(uuid: string): Promise<Walk | undefined> {
+    return this.db.selectFrom('walks').selectAll().where('uuid', '=', uuid).executeTakeFirst()
+  }
+
+  findById(id: number): Promise<Walk | undefined> {
+    return this.db.selectFrom('walks').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  findByIds(ids: number[]): Promise<Walk[]> {
+    if (ids.length === 0) return Promise.resolve([])
+    return this.db.selectFrom('walks').selectAll().where('id', 'in', ids).execute()
+  }
+
+  listByCategory(categoryId: number): Promise<Walk[]> {
+    return this.db.selectFrom('walks').selectAll().where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
+  }
+
+  /** Routes with this slug, in one category or in any, each with its category's slug. */
+  findBySlug(slug: string, categorySlug?: string) {
+    let query = this.db
+      .selectFrom('walks')
+      .innerJoin('place_categories', 'place_categories.id', 'walks.category_id')
+      .selectAll('walks')
+      .where('walks.slug', '=', slug)
+    if (categorySlug !== undefined) query = query.where('place_categories.slug', '=', categorySlug)
+    return query.orderBy('walks.id').execute()
+  }
+
+  /** Slugs of the category that start with the prefix (to pick a free "-2", "-3"…). */
+  async slugsStartingWith(categoryId: number, prefix: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('walks')
+      .select('slug')
+      .where('category_id', '=', categoryId)
+      .where('slug', 'like', `${prefix}%`)
+      .execute()
+    return rows.map((r) => r.slug)
+  }
+
+  async slugTaken(categoryId: number, slug: string, exceptWalkId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('walks').select('id').where('category_id', '=', categoryId).where('slug', '=', slug)
+    if (exceptWalkId !== undefined) query = query.where('id', '!=', exceptWalkId)
+    return (await query.executeTakeFirst()) !== undefined
+  }
+
+  insert(values: Insertable<WalksTable>): Promise<Walk> {
+    return this.db.insertInto('walks').values(values).returningAll().executeTakeFirstOrThrow()
+  }
+
+  async update(id: number, changes: Updateable<WalksTable>) {
+    await this.db.updateTable('walks').set(changes).where('id', '=', id).execute()
+  }
+
+  /** Sets an image column only if it still holds `expected`; false when another write came first. */
+  async setImageColumn(id: number, column: 'photo_path' | 'content_image_path' | 'logo_pro_path', expected: string | null, key: string | null, now: string) {
+    const result = await this.db
+      .updateTable('walks')
+      .set({ [column]: key, updated_at: now })
+      .where('id', '=', id)
+      .where(column, expected === null ? 'is' : '=', expected)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  async delete(id: number) {
+    await this.db.deleteFrom('walks').where('id', '=', id).execute()
+  }
+
+  // ---- categories (read only: the categories module owns them)
+
+  findCategory(id: number): Promise<CategoryRef | undefined> {
+    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).executeTakeFirst()
+  }
+
+  // ---- translations
+
+  translationsOf(walkIds: number[]): Promise<TranslationRow[]> {
+    if (walkIds.length === 0) return Promise.resolve([])
+    return this.db.selectFrom('walk_translations').selectAll().where('walk_id', 'in', walkIds).execute()
+  }
+
+  /** Writes the given fields of one language, inserting the row when the language is new. */
+  async upsertTranslation(walkId: number, locale: string, fields: Partial<WalkTexts>) {
+    const existing = await this.db
+      .selectFrom('walk_translations')
+      .select('locale')
+      .where('walk_id', '=', walkId)
+      .where('locale', '=', locale)
+      .executeTakeFirst()
+    if (existing) {
+      if (Object.keys(fields).length === 0) return
+      await this.db.updateTable('walk_translations').set(fields).where('walk_id', '=', walkId).where('locale', '=', locale).execute()
+    } else {
+      await this.db.insertInto('walk_translations').values({ walk_id: walkId, locale, ...fields }).execute()
+    }
+  }
+
+  // ---- places
+
+  placesOf(walkId: number): Promise<RoutePlaceRow[]> {
+    return this.db
+      .selectFrom('walk_places')
+      .innerJoin('places', 'places.id', 'walk_places.place_id')
+      .select(['walk_places.place_id', 'walk_places.sort_id', 'places.name', 'places.lat', 'places.lng'])
+      .where('walk_places.walk_id', '=', walkId)
+      .orderBy('walk_places.sort_id')
+      .execute()
+  }
+
+  /** Places with coordinates per route (those a route shows), in one query. */
+  async placesCounts(walkIds: number[]): Promise<Map<number, number>> {
+    if (walkIds.length === 0) return new Map()
+    const rows = await this.db
+      .selectFrom('walk_places')
+      .innerJoin('places', 'places.id', 'walk_places.place_id')
+      .select((eb) => ['walk_places.walk_id', eb.fn.countAll<number>().as('n')])
+      .where('walk_places.walk_id', 'in', walkIds)
+      .where('places.lat', 'is not', null)
+      .where('places.lng', 'is not', null)
+      .groupBy('walk_places.walk_id')
+      .execute()
+    return new Map(rows.map((r) => [r.walk_id, Number(r.n)]))
+  }
+
+  /** Which of these place ids belong to the category. */
+  async placeIdsInCategory(categoryId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set()
+    const rows = await this.db.selectFrom('places').select('id').where('category_id', '=', categoryId).where('id', 'in', ids).execute()
+    return new Set(rows.map((r) => r.id))
+  }
+
+  async replacePlaces(walkId: number, placeIds: number[]) {
+    await this.db.deleteFrom('walk_places').where('walk_id', '=', walkId).execute()
+    if (placeIds.length === 0) return
+    await this.db
+      .insertInto('walk_places')
+      .values(placeIds.map((placeId, i) => ({ walk_id: walkId, place_id: placeId, sort_id: i + 1 })))
+      .execute()
+  }
+
+  // ---- nearby routes
+
+  async nearbyIdsOf(walkId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('walk_nearby').select('nearby_walk_id').where('walk_id', '=', walkId).orderBy('sort_id').execute()
+    return rows.map((r) => r.nearby_walk_id)
+  }
+
+  async replaceNearby(walkId: number, nearbyIds: number[]) {
+    await this.db.deleteFrom('walk_nearby').where('walk_id', '=', walkId).execute()
+    if (nearbyIds.length === 0) return
+    await this.db
+      .insertInto('walk_nearby')
+      .values(nearbyIds.map((id, i) => ({ walk_id: walkId, nearby_walk_id: id, sort_id: i + 1 })))
+      .execute()
+  }
+
+  // ---- logos
+
+  logosOf(walkId: number): Promise<LogoRow[]> {
+    return this.db.selectFrom('walk_logos').selectAll().where('walk_id', '=', walkId).orderBy('sort_id').orderBy('id').execute()
+  }
+
+  async insertLogo(walkId: number, path: string, sortId: number) {
+    await this.db.insertInto('walk_logos').values({ walk_id: walkId, path, sort_id: sortId }).execute()
+  }
+
+  async deleteLogo(id: number) {
+    await this.db.deleteFrom('walk_logos').where('id', '=', id).execute()
+  }
+
+  // ---- QR codes of a route
+
+  async insertQrCodes(walkId: number, now: string) {
+    await this.db
+      .insertInto('walk_qr_codes')
+      .values(qrKinds.map((kind) => ({ walk_id: walkId, kind, created_at: now })))
+      .execute()
+  }
+
+  qrCodesOf(walkId: number): Promise<QrRow[]> {
+    return this.db.selectFrom('walk_qr_codes').select(['id', 'walk_id', 'kind']).where('walk_id', '=', walkId).orderBy('id').execute()
+  }
+
+  findQrCode(id: number) {
+    return this.db
+      .selectFrom('walk_qr_codes')
+      .innerJoin('walks', 'walks.id', 'walk_qr_codes.walk_id')
+      .select(['walk_qr_codes.id', 'walk_qr_codes.kind', 'walks.id as walk_id', 'walks.uuid', 'walks.slug', 'walks.status', 'walks.category_id'])
+      .where('walk_qr_codes.id', '=', id)
+      .executeTakeFirst()
+  }
+}

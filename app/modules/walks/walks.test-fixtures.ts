@@ -1,0 +1,104 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect } from 'vitest'
+import type { DB } from '#app/db/db.server.ts'
+import type { LocalDiskStorage } from '#app/modules/uploads/storage.server.ts'
+import { createTestApi } from '#tests/setup/test-app.ts'
+import type { TestDb } from '#tests/setup/test-db.ts'
+import { createCategory, createUser } from '#tests/setup/factories.ts'
+
+// Helpers shared by the routes tests: a test API whose uploads go to a temporary folder,
+// places written straight to their table, snapshots to prove a refused call wrote nothing.
+
+export type TestApi = ReturnType<typeof createTestApi>
+
+/** A temporary DATA_DIR for a test file (remove it with fs.rmSync in afterAll). */
+export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-walks-'))
+
+export function createWalkTestApi(testDb: TestDb, dataDir: string): TestApi & { uploadsRoot: string } {
+  const t = createTestApi(testDb, { DATA_DIR: dataDir })
+  return { ...t, uploadsRoot: (t.services.storage as LocalDiskStorage).root }
+}
+
+/** A signed-in user owning a category. */
+export async function manager(t: TestApi, options: { locale?: 'en' | 'fr' | 'de' | 'it'; fallback_locale?: 'en' | 'fr' | 'de' | 'it' } = {}) {
+  const { user, token } = await createUser(t.services, { locale: options.locale })
+  const category = await createCategory(t.services, user, options.fallback_locale ? { fallback_locale: options.fallback_locale } : {})
+  return { user, token, category }
+}
+
+export async function insertPlace(db: DB, categoryId: number, options: { name?: string; lat?: number | null; lng?: number | null } = {}) {
+  const now = new Date().toISOString()
+  const row = await db
+    .insertInto('places')
+    .values({
+      category_id: categoryId,
+      name: options.name ?? 'A place',
+      lat: options.lat === undefined ? 46.52 : options.lat,
+      lng: options.lng === undefined ? 6.63 : options.lng,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Creates a route through the API and answers its data. */
+export async function storeRoute(t: TestApi, token: string, categoryId: number, body: Record<string, unknown> = {}) {
+  const res = await t.call('POST', '/routes/store', { token, body: { name: 'Tour du lac', place_category_id: categoryId, ...body } })
+  expect(res.status, JSON.stringify(res.json)).toBe(201)
+  return res.json.data
+}
+
+/** Everything stored about one route, to compare before and after a refused call. */
+export async function snapshot(db: DB, uuid: string) {
+  const walk = await db.selectFrom('walks').selectAll().where('uuid', '=', uuid).executeTakeFirst()
+  if (!walk) return null
+  const id = walk.id
+  return {
+    walk,
+    translations: await db.selectFrom('walk_translations').selectAll().where('walk_id', '=', id).orderBy('locale').execute(),
+    places: await db.selectFrom('walk_places').selectAll().where('walk_id', '=', id).orderBy('sort_id').execute(),
+    nearby: await db.selectFrom('walk_nearby').selectAll().where('walk_id', '=', id).orderBy('sort_id').execute(),
+    logos: await db.selectFrom('walk_logos').selectAll().where('walk_id', '=', id).orderBy('id').execute(),
+    qr: await db.selectFrom('walk_qr_codes').selectAll().where('walk_id', '=', id).orderBy('id').execute(),
+  }
+}
+
+export const countWalks = async (db: DB) =>
+  Number((await db.selectFrom('walks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+/** Every file under a folder, as paths relative to it. */
+export function filesUnder(root: string): string[] {
+  if (!fs.existsSync(root)) return []
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()).sort()
+}
+
+/** Sends a multipart upload with the bytes in the field `file`. */
+export async function upload(
+  t: TestApi,
+  method: string,
+  urlPath: string,
+  options: { token?: string; bytes?: Buffer; filename?: string; type?: string; field?: string } = {},
+) {
+  const form = new FormData()
+  if (options.bytes) {
+    form.append(options.field ?? 'file', new Blob([new Uint8Array(options.bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'image.png')
+  }
+  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {}
+  const response = await t.api.request(urlPath, { method, body: form, headers })
+  const text = await response.text()
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely, like t.call
+  let json: any
+  try {
+    json = JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, json, headers: response.headers }
+}
+
+/** The stored file behind a public /uploads/… URL. */
+export const storedFile = (uploadsRoot: string, url: string) => path.join(uploadsRoot, url.replace(/^\/uploads\//, ''))
