@@ -19,7 +19,16 @@ describe('validation messages', () => {
     const missing = schema.safeParse({})
     expect(issuesToFieldErrors(missing.error!.issues, {})).toEqual({ name: [{ key: 'validation.required', values: { attribute: 'name' } }] })
     const wrong = schema.safeParse({ name: 3 })
-    expect(issuesToFieldErrors(wrong.error!.issues, { name: 3 }).name[0].key).toBe('validation.type')
+    expect(issuesToFieldErrors(wrong.error!.issues, { name: 3 }).name[0].key).toBe('validation.type_string')
+  })
+
+  it('phrases integers and strict bounds in words, not in zod’s type names', () => {
+    const counts = z.object({ count: z.number().int().positive() })
+    expect(issuesToFieldErrors(counts.safeParse({ count: 2.5 }).error!.issues, { count: 2.5 }).count[0].key).toBe('validation.integer')
+    expect(issuesToFieldErrors(counts.safeParse({ count: 0 }).error!.issues, { count: 0 }).count[0]).toEqual({
+      key: 'validation.gt_number',
+      values: { attribute: 'count', min: 0 },
+    })
   })
 
   it('names unknown fields one by one', () => {

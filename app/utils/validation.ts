@@ -24,19 +24,22 @@ function issueToMessage(issue: z.core.$ZodIssue, field: string, input: unknown):
   if (/^(validation|errors)\./.test(issue.message)) return { key: issue.message, values: { attribute } }
   switch (issue.code) {
     case 'invalid_type':
-      return valueAt(input, issue.path) === undefined
-        ? { key: 'validation.required', values: { attribute } }
-        : { key: 'validation.type', values: { attribute, type: issue.expected } }
+      if (valueAt(input, issue.path) === undefined) return { key: 'validation.required', values: { attribute } }
+      return { key: typeKeys[issue.expected] ?? 'validation.invalid', values: { attribute } }
     case 'too_small':
       return issue.origin === 'string'
         ? Number(issue.minimum) <= 1
           ? { key: 'validation.required', values: { attribute } }
           : { key: 'validation.min_string', values: { attribute, count: Number(issue.minimum) } }
-        : { key: 'validation.min_number', values: { attribute, min: Number(issue.minimum) } }
+        : issue.inclusive === false
+          ? { key: 'validation.gt_number', values: { attribute, min: Number(issue.minimum) } }
+          : { key: 'validation.min_number', values: { attribute, min: Number(issue.minimum) } }
     case 'too_big':
       return issue.origin === 'string'
         ? { key: 'validation.max_string', values: { attribute, count: Number(issue.maximum) } }
-        : { key: 'validation.max_number', values: { attribute, max: Number(issue.maximum) } }
+        : issue.inclusive === false
+          ? { key: 'validation.lt_number', values: { attribute, max: Number(issue.maximum) } }
+          : { key: 'validation.max_number', values: { attribute, max: Number(issue.maximum) } }
     case 'unrecognized_keys':
       return { key: 'validation.unknown_field', values: { attribute } }
     case 'invalid_format':
@@ -46,6 +49,16 @@ function issueToMessage(issue: z.core.$ZodIssue, field: string, input: unknown):
     default:
       return { key: 'validation.invalid', values: { attribute } }
   }
+}
+
+/** One message per expected type, so each language can phrase it (no English type names inside). */
+const typeKeys: Record<string, string> = {
+  string: 'validation.type_string',
+  number: 'validation.type_number',
+  int: 'validation.integer',
+  boolean: 'validation.type_boolean',
+  array: 'validation.type_array',
+  object: 'validation.type_object',
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {

@@ -1,6 +1,7 @@
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { Category, CategoryRole, User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
+import { photoOf } from '#app/modules/auth/public-user.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { CategoryAccess } from './access.server.ts'
@@ -127,7 +128,7 @@ export class CategoryService {
   async members(user: User, id: number) {
     await this.access.require(user.id, id)
     const members = await this.repo.members(id)
-    return members.map((m) => ({ id: m.id, name: m.name, email: m.email, photo: { profile_avatar: m.avatar_path }, role: m.role, joined_at: m.created_at }))
+    return members.map((m) => ({ id: m.id, name: m.name, email: m.email, photo: photoOf(m.avatar_path), role: m.role, joined_at: m.created_at }))
   }
 
   async changeRole(user: User, id: number, memberId: number, role: CategoryRole) {

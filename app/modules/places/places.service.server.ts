@@ -10,6 +10,7 @@ import { notFound } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { newPlaceSchema, type CreatePlaceInput, type CreateSecretInput, type NewPlaceInput, type UpdatePlaceInput } from './places.schema.ts'
 import { PlacesRepo, type Box, type PlaceScope } from './places.repo.server.ts'
+import { photoOf } from '#app/modules/auth/public-user.ts'
 
 export interface PlaceUserView {
   id: number
@@ -55,7 +56,6 @@ const toSummary = (place: Place): PlaceSummary => ({
   created_at: place.created_at,
 })
 
-const photoOf = (avatarPath: string | null) => ({ profile_avatar: avatarPath })
 
 type SecretRow = Awaited<ReturnType<PlacesRepo['secretsOf']>>[number]
 

@@ -224,7 +224,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
     it.each([
       ['a count of 0', { count: 0 }, 'count', 'The count field must be at least 1.'],
       ['a count of 501', { count: 501 }, 'count', 'The count field must not be greater than 500.'],
-      ['a fractional count', { count: 2.5 }, 'count', 'The count field must be a int.'],
+      ['a fractional count', { count: 2.5 }, 'count', 'The count field must be an integer.'],
       ['a count as text', { count: '5' }, 'count', 'The count field must be a number.'],
       ['a missing count', { count: undefined }, 'count', 'The count field is required.'],
       ['a blank prefix', { count: 2, name_prefix: '  ' }, 'name_prefix', 'The name prefix field is required.'],
@@ -469,7 +469,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       ['63', 'The size field must be at least 64.'],
       ['2049', 'The size field must not be greater than 2048.'],
       ['abc', 'The size field must be a number.'],
-      ['100.5', 'The size field must be a int.'],
+      ['100.5', 'The size field must be an integer.'],
     ])('refuses size=%s with 422', async (size, message) => {
       const { token, category } = await setup()
       const qr = await createQr(token, category.id)

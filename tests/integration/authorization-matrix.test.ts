@@ -1,0 +1,189 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addMember, createUser } from '../setup/factories.ts'
+import { createTestApi } from '../setup/test-app.ts'
+import { createTestDb, testDialects, type TestDb } from '../setup/test-db.ts'
+
+// Every manager endpoint, walked as anonymous (401), as a member of another category (404, and
+// nothing changes), as an editor and as an owner. The list must cover every endpoint of the
+// OpenAPI document that is not public or user-scoped: a new endpoint fails this test until added.
+
+type World = Awaited<ReturnType<typeof buildWorld>>
+type Call = { method: string; path: (w: World) => string; body?: (w: World) => unknown; upload?: boolean; ownerOnly?: boolean }
+
+const publicOrUserScoped = new Set([
+  'POST /auth/register', 'POST /auth/login', 'POST /auth/logout', 'POST /auth/reset-password', 'POST /auth/change-password',
+  'POST /auth/get-temp-token', 'POST /auth/exchange-temp-token', 'GET /auth/user', 'PUT /auth/user',
+  'POST /auth/user/avatar', 'DELETE /auth/user/avatar', 'POST /events', 'POST /invitations/{token}/accept',
+  'GET /place-categories', 'POST /place-categories', 'POST /routes/slug',
+  'GET /qr-codes/{code}/image.svg', 'GET /qr-codes/{code}/image.png', 'GET /route-qr-codes/{id}/image.svg', 'GET /route-qr-codes/{id}/image.png',
+])
+
+const calls: Record<string, Call> = {
+  'GET /place-categories/{id}': { method: 'GET', path: (w) => `/place-categories/${w.category}` },
+  'PUT /place-categories/{id}': { method: 'PUT', path: (w) => `/place-categories/${w.category}`, body: () => ({ name: 'Renamed' }), ownerOnly: true },
+  'DELETE /place-categories/{id}': { method: 'DELETE', path: (w) => `/place-categories/${w.category}`, ownerOnly: true },
+  'GET /place-categories/{id}/fetch-places': { method: 'GET', path: (w) => `/place-categories/${w.category}/fetch-places` },
+  'GET /place-categories/{id}/fetch-qr-codes': { method: 'GET', path: (w) => `/place-categories/${w.category}/fetch-qr-codes` },
+  'GET /place-categories/{id}/fetch-routes': { method: 'GET', path: (w) => `/place-categories/${w.category}/fetch-routes` },
+  'GET /place-categories/{id}/fetch-statistic': { method: 'GET', path: (w) => `/place-categories/${w.category}/fetch-statistic?year=total` },
+  'GET /place-categories/{id}/statistics/breakdown': { method: 'GET', path: (w) => `/place-categories/${w.category}/statistics/breakdown?year=total` },
+  'GET /place-categories/{id}/members': { method: 'GET', path: (w) => `/place-categories/${w.category}/members` },
+  'PUT /place-categories/{id}/members/{userId}': { method: 'PUT', path: (w) => `/place-categories/${w.category}/members/${w.colleague}`, body: () => ({ role: 'owner' }), ownerOnly: true },
+  'DELETE /place-categories/{id}/members/{userId}': { method: 'DELETE', path: (w) => `/place-categories/${w.category}/members/${w.colleague}`, ownerOnly: true },
+  'GET /place-categories/{id}/invitations': { method: 'GET', path: (w) => `/place-categories/${w.category}/invitations`, ownerOnly: true },
+  'POST /place-categories/{id}/invitations': { method: 'POST', path: (w) => `/place-categories/${w.category}/invitations`, body: () => ({ email: 'new@example.org' }), ownerOnly: true },
+  'DELETE /place-categories/{id}/invitations/{invitationId}': { method: 'DELETE', path: (w) => `/place-categories/${w.category}/invitations/${w.invitation}`, ownerOnly: true },
+  'POST /places': { method: 'POST', path: () => '/places', body: (w) => ({ place_category_id: w.category, name: 'New place', lat: 46.51, lng: 6.61 }) },
+  'GET /places/nearby': { method: 'GET', path: (w) => `/places/nearby?place_category_id=${w.category}&lat=46.5&lng=6.6` },
+  'GET /places/{id}': { method: 'GET', path: (w) => `/places/${w.place}` },
+  'PUT /places/{id}': { method: 'PUT', path: (w) => `/places/${w.place}`, body: () => ({ name: 'Renamed place' }) },
+  'DELETE /places/{id}': { method: 'DELETE', path: (w) => `/places/${w.place}` },
+  'GET /places/{id}/users': { method: 'GET', path: (w) => `/places/${w.place}/users` },
+  'DELETE /places/{id}/users/{userId}': { method: 'DELETE', path: (w) => `/places/${w.place}/users/${w.placeUser}` },
+  'GET /places/{id}/invitations': { method: 'GET', path: (w) => `/places/${w.place}/invitations` },
+  'POST /places/{id}/invitations': { method: 'POST', path: (w) => `/places/${w.place}/invitations`, body: () => ({ email: 'shop@example.org' }) },
+  'DELETE /places/{id}/invitations/{invitationId}': { method: 'DELETE', path: (w) => `/places/${w.place}/invitations/${w.placeInvitation}` },
+  'GET /places/{id}/secrets': { method: 'GET', path: (w) => `/places/${w.place}/secrets` },
+  'POST /places/{id}/secrets': { method: 'POST', path: (w) => `/places/${w.place}/secrets`, body: () => ({ title: 'A tip', text: 'Look up.' }) },
+  'DELETE /secrets/{id}': { method: 'DELETE', path: (w) => `/secrets/${w.secret}` },
+  'POST /qr-codes': { method: 'POST', path: () => '/qr-codes', body: (w) => ({ place_category_id: w.category, name: 'One more' }) },
+  'POST /qr-codes/batch': { method: 'POST', path: () => '/qr-codes/batch', body: (w) => ({ place_category_id: w.category, count: 2 }) },
+  'GET /qr-codes/{code}': { method: 'GET', path: (w) => `/qr-codes/${w.code}` },
+  'PUT /qr-codes/{code}': { method: 'PUT', path: (w) => `/qr-codes/${w.code}`, body: () => ({ name: 'Renamed plaque' }) },
+  'DELETE /qr-codes/{code}': { method: 'DELETE', path: (w) => `/qr-codes/${w.code}` },
+  'PUT /qr-codes/{code}/add-location': { method: 'PUT', path: (w) => `/qr-codes/${w.code}/add-location`, body: (w) => ({ place_id: w.place }) },
+  'GET /qr-codes/{code}/detach-place': { method: 'GET', path: (w) => `/qr-codes/${w.code}/detach-place` },
+  'POST /qr-codes/{code}/detach-place': { method: 'POST', path: (w) => `/qr-codes/${w.code}/detach-place` },
+  'GET /route-qr-codes/{id}': { method: 'GET', path: (w) => `/route-qr-codes/${w.routeQrCode}` },
+  'POST /routes/store': { method: 'POST', path: () => '/routes/store', body: (w) => ({ name: 'Another route', place_category_id: w.category }) },
+  'PUT /routes/update': { method: 'PUT', path: () => '/routes/update', body: (w) => ({ uuid: w.route, name: 'Renamed route', places: [{ id: w.place }] }) },
+  'DELETE /routes/delete': { method: 'DELETE', path: () => '/routes/delete', body: (w) => ({ uuid: w.route }) },
+  'POST /routes/assign-nearby-route': { method: 'POST', path: () => '/routes/assign-nearby-route', body: (w) => ({ currentRouteUuid: w.route, nearbyRouteUuid: w.otherRoute, sortId: 1 }) },
+  'DELETE /routes/detach-nearby-route': { method: 'DELETE', path: () => '/routes/detach-nearby-route', body: (w) => ({ currentRouteUuid: w.otherRoute, nearbyRouteUuid: w.route }) },
+  'GET /routes/{uuid}/get-route': { method: 'GET', path: (w) => `/routes/${w.route}/get-route` },
+  'POST /routes/{uuid}/photo': { method: 'POST', path: (w) => `/routes/${w.route}/photo`, upload: true },
+  'POST /routes/{uuid}/content-image': { method: 'POST', path: (w) => `/routes/${w.route}/content-image`, upload: true },
+  'POST /routes/{uuid}/logo-pro': { method: 'POST', path: (w) => `/routes/${w.route}/logo-pro`, upload: true },
+  'POST /routes/{uuid}/logos': { method: 'POST', path: (w) => `/routes/${w.route}/logos`, upload: true },
+  'DELETE /routes/{uuid}/logos/{logoId}': { method: 'DELETE', path: (w) => `/routes/${w.route}/logos/${w.logo}` },
+  'DELETE /routes/{uuid}/remove-photo': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-photo` },
+  'DELETE /routes/{uuid}/remove-content-image': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-content-image` },
+  'DELETE /routes/{uuid}/remove-logo-pro': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-logo-pro` },
+}
+
+let t: ReturnType<typeof createTestApi>
+let testDb: TestDb
+let people: Record<'owner' | 'editor' | 'colleague' | 'outsider' | 'placeUser', Awaited<ReturnType<typeof createUser>>>
+let png: Buffer
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'matrix-'))
+let serial = 0
+
+/** A category with one of everything, owned by `owner`, with `editor` and `colleague` as editors. */
+async function buildWorld() {
+  const s = t.services
+  const { owner } = people
+  const category = (await s.categories.create(owner.user, { name: 'Matrix', slug: `matrix-${++serial}-${Date.now()}` })).id
+  await addMember(s, category, people.editor.user, 'editor')
+  await addMember(s, category, people.colleague.user, 'editor')
+  const place = (await s.places.create(owner.user, { place_category_id: category, name: 'Square', lat: 46.5, lng: 6.6 })).id
+  await s.db.insertInto('place_users').values({ place_id: place, user_id: people.placeUser.user.id, created_at: new Date().toISOString() }).execute()
+  const [qr] = await s.qrCodes.createBatch(owner.user, { place_category_id: category, count: 1 })
+  const route = await s.walks.store(owner.user, { name: 'Old town', place_category_id: category }, 'en')
+  const otherRoute = await s.walks.store(owner.user, { name: 'Lakeside', place_category_id: category }, 'en')
+  await s.walks.assignNearby(owner.user, { currentRouteUuid: otherRoute.uuid, nearbyRouteUuid: route.uuid, sortId: 1 }, 'en')
+  const walk = await s.db.selectFrom('walks').select('id').where('uuid', '=', route.uuid).executeTakeFirstOrThrow()
+  const routeQrCode = (await s.db.selectFrom('walk_qr_codes').select('id').where('walk_id', '=', walk.id).executeTakeFirstOrThrow()).id
+  const logo = (await s.db.insertInto('walk_logos').values({ walk_id: walk.id, path: `routes/${route.uuid}/logo-x.webp`, sort_id: 1 }).returning('id').executeTakeFirstOrThrow()).id
+  const secret = (await s.places.createSecret(owner.user, place, { title: 'Tip', text: 'Text' })).id
+  const invitation = (await s.categories.invite(owner.user, category, { email: 'invited@example.org', role: 'editor' }, 'en')).id
+  const placeInvitation = (await s.places.invite(owner.user, place, 'shopkeeper@example.org', 'en')).id
+  return { category, place, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, routeQrCode, logo, secret, invitation, placeInvitation, colleague: people.colleague.user.id, placeUser: people.placeUser.user.id }
+}
+
+/** Everything a manager can change, as text: a refused call must leave it identical. */
+async function snapshot(): Promise<string> {
+  const tables = ['place_categories', 'category_members', 'places', 'place_users', 'invitations', 'secrets', 'qr_codes', 'walks', 'walk_translations', 'walk_places', 'walk_nearby', 'walk_logos'] as const
+  const rows = await Promise.all(tables.map((table) => testDb.db.selectFrom(table).selectAll().execute()))
+  const sortKey = (r: object) => JSON.stringify(r)
+  return JSON.stringify(rows.map((list) => list.map(sortKey).sort()))
+}
+
+async function send(call: Call, world: World, token?: string) {
+  const url = call.path(world)
+  if (call.upload) {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
+    const res = await t.api.request(url, { method: call.method, body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} })
+    return { status: res.status, json: await res.json().catch(() => undefined) }
+  }
+  return t.call(call.method, url, { token, body: call.body?.(world) })
+}
+
+describe.each(testDialects)('authorization matrix on %s', (dialect) => {
+  beforeAll(async () => {
+    testDb = await createTestDb(dialect)
+    t = createTestApi(testDb, { DATA_DIR: dataDir })
+    people = {
+      owner: await createUser(t.services, { name: 'Owner' }),
+      editor: await createUser(t.services, { name: 'Editor' }),
+      colleague: await createUser(t.services, { name: 'Colleague' }),
+      outsider: await createUser(t.services, { name: 'Outsider' }),
+      placeUser: await createUser(t.services, { name: 'Shopkeeper' }),
+    }
+    await t.services.categories.create(people.outsider.user, { name: 'Elsewhere', slug: `elsewhere-${Date.now()}` })
+    png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#16a34a' } }).png().toBuffer()
+  })
+  afterAll(async () => {
+    await testDb.destroy()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('lists every manager endpoint of the API', async () => {
+    const doc = (await t.call('GET', '/openapi.json')).json as { paths: Record<string, Record<string, unknown>> }
+    const operations = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`))
+    const manager = operations.filter((op) => !publicOrUserScoped.has(op)).sort()
+    expect(manager).toEqual(Object.keys(calls).sort())
+  })
+
+  describe.each(Object.entries(calls))('%s', (_name, call) => {
+    it('answers 401 Unauthenticated. to anonymous callers and changes nothing', async () => {
+      const world = await buildWorld()
+      const before = await snapshot()
+      const res = await send(call, world)
+      expect(res.status).toBe(401)
+      expect(res.json).toEqual({ message: 'Unauthenticated.' })
+      expect(await snapshot()).toBe(before)
+    })
+
+    it('answers 404 to a member of another category and changes nothing', async () => {
+      const world = await buildWorld()
+      const before = await snapshot()
+      const res = await send(call, world, people.outsider.token)
+      expect(res.status).toBe(404)
+      expect(res.json).toEqual({ message: 'Not found.' })
+      expect(await snapshot()).toBe(before)
+    })
+
+    it(call.ownerOnly ? 'answers 403 to an editor and changes nothing' : 'lets an editor through', async () => {
+      const world = await buildWorld()
+      const before = await snapshot()
+      const res = await send(call, world, people.editor.token)
+      if (call.ownerOnly) {
+        expect(res.status).toBe(403)
+        expect(await snapshot()).toBe(before)
+      } else {
+        expect([res.status, res.json]).toEqual([expect.toSatisfy((s: number) => s >= 200 && s < 300), expect.anything()])
+      }
+    })
+
+    it('lets an owner through', async () => {
+      const world = await buildWorld()
+      const res = await send(call, world, people.owner.token)
+      expect([res.status, res.json]).toEqual([expect.toSatisfy((s: number) => s >= 200 && s < 300), expect.anything()])
+    })
+  })
+})
