@@ -1,4 +1,7 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import sharp from 'sharp'
 import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Services } from '#app/services.server.ts'
@@ -77,6 +80,25 @@ describe('pages over HTTP', () => {
     expect(html).toContain('Internal Server Error')
     expect(html).not.toContain('database on fire')
     expect(html).not.toMatch(/at .*\.(ts|js):\d+/)
+  })
+
+  it('serves uploaded images from the data folder, as images, cached for good', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'))
+    try {
+      const { app, services } = appWith({ DATA_DIR: dataDir })
+      const webp = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).webp().toBuffer()
+      await services.storage.put('routes/abc/photo-1.webp', webp, 'image/webp')
+      const res = await app.request('/uploads/routes/abc/photo-1.webp')
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('image/webp')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('cache-control')).toContain('immutable')
+      expect(Buffer.from(await res.arrayBuffer()).equals(webp)).toBe(true)
+      expect((await app.request('/uploads/routes/abc/missing.webp')).status).toBe(404)
+      expect((await app.request('/uploads/..%2f..%2fpackage.json')).status).toBe(404)
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('protects manager pages: a guest is sent to log in and come back', async () => {
