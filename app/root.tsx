@@ -73,6 +73,10 @@ export default function App() {
   useColorMode()
   useNavigationLoader()
   useEffect(() => setNavigator(navigate), [navigate])
+  // Marks the page interactive (the browser tests wait for it before using script-only controls).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   useEffect(() => {
     void changeLocale(locale)
   }, [locale])

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
 
 const baseURL = inject('baseURL')
 const dataDir = inject('dataDir')
@@ -52,6 +52,8 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByText('Welcome, Ada Lovelace').isVisible()).toBe(true)
     await keepScreenshot(page, 'dashboard')
 
+    await waitForHydration(page)
+
     await page.getByTestId('language-switcher').selectOption('de')
     await page.waitForURL('**/de/dashboard')
     await expect.poll(() => page.getByText('Willkommen, Ada Lovelace', { exact: false }).isVisible()).toBe(true)
@@ -61,6 +63,8 @@ describe('accounts in the browser', () => {
     // The choice is saved on the account: a fresh load of an unprefixed page comes back German.
     await page.goto('/dashboard')
     await page.waitForURL('**/de/dashboard')
+
+    await waitForHydration(page)
 
     await page.getByTestId('user-menu').click()
     await page.getByTestId('logout').click()
@@ -156,6 +160,8 @@ describe('accounts in the browser', () => {
     const revoked = await fetch(`${baseURL}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token.value}` } })
     expect(revoked.status).toBe(200)
 
+    await waitForHydration(page)
+
     await page.getByTestId('language-switcher').selectOption('it')
     const toast = page.getByTestId('toast')
     await expect.poll(() => toast.textContent()).toContain('Session expired, please login again')
@@ -183,6 +189,7 @@ describe('accounts in the browser', () => {
     await open(phone)
     await register('Hedy Lamarr', `hedy-${unique()}@example.org`)
     await keepScreenshot(page, 'dashboard-phone')
+    await waitForHydration(page)
     await page.getByRole('button', { name: 'Open the menu' }).click()
     await page.getByRole('navigation').getByRole('link', { name: 'Heatmap' }).click()
     await page.waitForURL('**/heatmap')

@@ -40,3 +40,8 @@ export function watchErrors(page: Page): string[] {
   })
   return errors
 }
+
+/** Waits until React has hydrated the page, so script-only controls respond. */
+export async function waitForHydration(page: Page) {
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
+}

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -61,6 +61,7 @@ describe('app shell', () => {
   it('applies the saved colour mode before the first paint, without waiting for scripts', async () => {
     await signedIn()
     await page.goto('/dashboard')
+    await waitForHydration(page)
     await page.getByRole('radio', { name: 'Dark' }).check({ force: true })
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
     expect(await page.evaluate(() => localStorage.getItem('color-mode'))).toBe('dark')
@@ -73,6 +74,7 @@ describe('app shell', () => {
     await page.unroute('**/assets/*.js')
 
     await page.reload()
+    await waitForHydration(page)
     await page.getByRole('radio', { name: 'Light' }).check({ force: true })
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false)
   })
@@ -89,6 +91,7 @@ describe('app shell', () => {
   it('shows the loading overlay while a slow navigation loads', async () => {
     await signedIn()
     await page.goto('/dashboard')
+    await waitForHydration(page)
     await page.route('**/*.data*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500))
       await route.continue()
@@ -108,6 +111,7 @@ describe('app shell', () => {
     // A revoked session is the shell's own way to raise a toast.
     const token = (await context.cookies()).find((c) => c.name === 'token')!.value
     await fetch(`${baseURL}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })
+    await waitForHydration(page)
     await page.getByTestId('language-switcher').selectOption('fr')
     const toast = page.getByTestId('toast')
     await toast.waitFor()
