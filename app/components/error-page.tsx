@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { ErrorPageProps } from '#app/utils/error-page.ts'
 import { PageTitle } from './page-title.tsx'
 
@@ -9,6 +10,7 @@ import { PageTitle } from './page-title.tsx'
  */
 export function ErrorPage({ statusCode, statusMessage, message, stack, showStack }: ErrorPageProps & { showStack?: boolean }) {
   const { t } = useTranslation()
+  const localePath = useLocalePath()
   const title = statusCode === 404 ? t('errorPage.notFoundTitle') : statusMessage || t('errorPage.serverErrorTitle')
   return (
     <main className="mx-auto flex min-h-dvh max-w-2xl flex-col items-center justify-center gap-4 p-6 text-center">
@@ -27,7 +29,7 @@ export function ErrorPage({ statusCode, statusMessage, message, stack, showStack
       {showStack && stack ? (
         <pre className="max-h-96 w-full overflow-auto rounded-lg bg-gray-900 p-4 text-left text-xs text-gray-100">{stack}</pre>
       ) : null}
-      <Link to="/" className="rounded-lg bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700">
+      <Link to={localePath('/')} className="rounded-lg bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700">
         {t('errorPage.home')}
       </Link>
     </main>

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
+import { NewPasswordFields } from '#app/components/new-password-fields.tsx'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { localeFromParam } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
-import { passwordRules, registerSchema } from '#app/modules/auth/auth.schema.ts'
+import { registerSchema } from '#app/modules/auth/auth.schema.ts'
 import { redirectSignedIn } from '#app/modules/auth/session-response.server.ts'
 import { formFailure, formFields } from '#app/utils/forms.server.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
@@ -39,23 +40,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <Alert tone="error" message={actionData?.formError} />
         <TextField label={t('labels.name')} name="name" autoComplete="name" required errors={errors?.name} />
         <TextField label={t('labels.email')} name="email" type="email" autoComplete="email" required errors={errors?.email} />
-        <TextField
-          label={t('labels.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('auth.passwordHint', { count: passwordRules.min })}
-          errors={errors?.password}
-        />
-        <TextField
-          label={t('labels.password_confirmation')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors?.password_confirmation}
-        />
+        <NewPasswordFields label={t('labels.password')} errors={errors} />
         <Button type="submit" disabled={submitting}>
           {t('auth.register.submit')}
         </Button>

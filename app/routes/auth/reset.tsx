@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Form, Link, redirect, useNavigation } from 'react-router'
+import { NewPasswordFields } from '#app/components/new-password-fields.tsx'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import { localeFromParam, localizePath } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
-import { changePasswordSchema, passwordRules } from '#app/modules/auth/auth.schema.ts'
+import { changePasswordSchema } from '#app/modules/auth/auth.schema.ts'
 import { formFailure, formFields } from '#app/utils/forms.server.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import type { Route } from './+types/reset'
@@ -39,23 +40,7 @@ export default function Reset({ actionData, params }: Route.ComponentProps) {
         {params.token ? null : (
           <TextField label={t('labels.token')} name="token" autoComplete="one-time-code" required errors={errors?.token} />
         )}
-        <TextField
-          label={t('labels.new_password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('auth.passwordHint', { count: passwordRules.min })}
-          errors={errors?.password}
-        />
-        <TextField
-          label={t('labels.password_confirmation')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors?.password_confirmation}
-        />
+        <NewPasswordFields label={t('labels.new_password')} errors={errors} />
         <Button type="submit" disabled={submitting}>
           {t('auth.reset.submit')}
         </Button>
