@@ -45,6 +45,14 @@ const configSchema = z.object({
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
   RATE_LIMIT_RESET: rateLimit('5/900'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Raster tiles for every map: {z}/{x}/{y} placeholders ({s} for subdomains). */
+  TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  /** Any OpenAI-compatible chat completions endpoint, e.g. https://api.openai.com/v1; unset: text drafting is off. */
+  AI_BASE_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
+  AI_API_KEY: z.string().optional().transform((v) => v || undefined),
+  AI_MODEL: z.string().default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 })
 
 export type Config = z.infer<typeof configSchema>
