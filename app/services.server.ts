@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Config } from './config/config.server.ts'
 import type { DB } from './db/db.server.ts'
+import { AiService } from './modules/ai/ai.service.server.ts'
 import { AuthService } from './modules/auth/auth.service.server.ts'
 import { CategoryService } from './modules/categories/categories.service.server.ts'
 import { InvitationService } from './modules/invitations/invitations.service.server.ts'
@@ -27,6 +28,7 @@ export interface Services {
   places: PlaceService
   qrCodes: QrCodeService
   walks: WalkService
+  ai: AiService
   rateLimiter: RateLimiter
 }
 
@@ -54,6 +56,7 @@ export function createServices({
   const places = new PlaceService({ db, config, categories, invitations, stats })
   const qrCodes = new QrCodeService({ db, config, categories, places })
   const walks = new WalkService({ db, config, categories, storage })
+  const ai = new AiService({ db, config, logger, categories, walks })
   return {
     config,
     db,
@@ -68,5 +71,6 @@ export function createServices({
     places,
     qrCodes,
     walks,
+    ai,
   }
 }

@@ -1,3 +1,4 @@
+import { aiApi } from '#app/modules/ai/ai.api.server.ts'
 import { authApi } from '#app/modules/auth/auth.api.server.ts'
 import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
 import { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
@@ -34,6 +35,7 @@ export function createApi(services: Services) {
   api.route('/', walksApi)
   api.route('/', statsApi)
   api.route('/', uploadsApi)
+  api.route('/', aiApi)
 
   const documentConfig = {
     openapi: '3.1.0',

@@ -13,9 +13,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: DB): Promise<void> {
-  const migrator = new Migrator({ db, provider })
+/**
+ * Brings the schema up to date; throws with the failing migration's name. With a PostgreSQL
+ * schema (tests give each file one) the bookkeeping tables live in it too: Kysely otherwise
+ * finds another schema's lock table and skips creating its own.
+ */
+export async function migrateToLatest(db: DB, options: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -77,5 +78,35 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+export interface TileServer {
+  /** The TILE_URL template: http://127.0.0.1:<port>/{z}/{x}/{y}.png */
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * Map tiles for the browser tests, so no test reaches the internet: every /{z}/{x}/{y}.png
+ * answers the same light grey square with a thin border (the tiles show in screenshots).
+ */
+export async function startTileServer(): Promise<TileServer> {
+  const { default: sharp } = await import('sharp')
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#eceef1"/><rect x="0.5" y="0.5" width="255" height="255" fill="none" stroke="#c3c9d1"/></svg>'
+  const tile = await sharp(Buffer.from(svg)).png().toBuffer()
+  const server = http.createServer((req, res) => {
+    if (!/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': tile.length, 'Cache-Control': 'max-age=3600' })
+    res.end(tile)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

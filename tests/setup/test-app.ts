@@ -1,19 +1,30 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { createApi } from '#app/api/api.server.ts'
 import { loadConfig, type Config } from '#app/config/config.server.ts'
 import type { Mailer, MailMessage } from '#app/modules/mail/mailer.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
-import type { TestDb } from './test-db.ts'
+import { createTestDb, type TestDb, type TestDialect } from './test-db.ts'
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ BASE_URL: 'http://localhost:3000', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides })
 }
 
-/** The API over a test database, with the mail it sends kept in `sent`. */
+/** A fresh path under the system's temporary folder, made only when something is written there. */
+const tempDataDir = () => path.join(os.tmpdir(), `trailguide-test-${randomUUID()}`)
+
+/**
+ * The API over a test database, with the mail it sends kept in `sent`. Without a DATA_DIR,
+ * files go to a temporary folder, never to the repository's data/.
+ */
 export function createTestApi(testDb: TestDb, overrides: Record<string, string> = {}) {
   const sent: MailMessage[] = []
   const mailer: Mailer = { send: async (message) => void sent.push(message) }
-  const config = testConfig(overrides)
+  const config = testConfig({ DATA_DIR: tempDataDir(), ...overrides })
   const services = createServices({ config, db: testDb.db, logger: createLogger('silent'), mailer })
   const api = createApi(services)
 
@@ -38,4 +49,44 @@ export function createTestApi(testDb: TestDb, overrides: Record<string, string> 
   }
 
   return { api, services, sent, call, config }
+}
+
+export type TestApi = ReturnType<typeof createTestApi>
+
+/**
+ * For a describe block: a migrated test database of the dialect, and a fresh test API over it
+ * before each test (uploads and mail files go to a temporary DATA_DIR, removed afterwards).
+ * `t` and `testDb` stand for the current ones (their properties are getters), so they can be
+ * destructured at once: `const { t, testDb } = useTestApi(dialect)`.
+ */
+export function useTestApi(dialect: TestDialect, overrides: Record<string, string> = {}): { readonly testDb: TestDb; readonly t: TestApi; readonly dataDir: string } {
+  const dataDir = tempDataDir()
+  let db: TestDb | undefined
+  let api: TestApi | undefined
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useTestApi: the test database and API exist only while the tests of the block run')
+    return value
+  }
+
+  beforeAll(async () => {
+    db = await createTestDb(dialect)
+  })
+  afterAll(async () => {
+    await db?.destroy()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  beforeEach(() => {
+    api = createTestApi(ready(db), { ...overrides, DATA_DIR: dataDir })
+  })
+
+  const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, destroy: true })
+  const t = liveView(() => ready(api), { api: true, services: true, sent: true, call: true, config: true })
+  return { testDb, t, dataDir }
+}
+
+/** An object whose properties (every key of T, as the type checker makes sure) read those of `current()` when read. */
+function liveView<T extends object>(current: () => T, keys: Record<keyof T, true>): T {
+  const view = {} as T
+  for (const key of Object.keys(keys) as (keyof T)[]) Object.defineProperty(view, key, { get: () => current()[key], enumerable: true })
+  return view
 }

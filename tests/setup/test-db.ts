@@ -36,7 +36,7 @@ export async function createTestDb(dialect: TestDialect): Promise<TestDb> {
   await admin.query(`CREATE SCHEMA ${schema}`)
   await admin.end()
   const db = createDb({ url, pgSchema: schema, onQuery })
-  await migrateToLatest(db)
+  await migrateToLatest(db, { schema })
   queries.length = 0
   return {
     db,

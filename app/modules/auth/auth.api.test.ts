@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { hashToken } from './tokens.server.ts'
-import { createTestApi } from '#tests/setup/test-app.ts'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { createTestApi, useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 
 const alice = { name: 'Alice Martin', email: 'alice@example.org', password: 'correct horse battery' }
 
 describe.each(testDialects)('auth API on %s', (dialect) => {
-  let testDb: TestDb
-  let t: ReturnType<typeof createTestApi>
+  const { t, testDb } = useTestApi(dialect)
 
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-  })
   beforeEach(async () => {
     await testDb.db.deleteFrom('auth_tokens').execute()
     await testDb.db.deleteFrom('users').execute()
     await testDb.db.deleteFrom('rate_limits').execute()
-    t = createTestApi(testDb)
   })
 
   const userCount = async () => Number((await testDb.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
@@ -121,7 +113,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
     })
 
     it('answers 429 with Retry-After past the limit', async () => {
-      t = createTestApi(testDb, { RATE_LIMIT_LOGIN: '3/60' })
+      const t = createTestApi(testDb, { RATE_LIMIT_LOGIN: '3/60' })
       for (let i = 0; i < 3; i++) {
         expect((await t.call('POST', '/auth/login', { body: { email: alice.email, password: 'wrong password' } })).status).toBe(422)
       }
@@ -253,7 +245,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
     })
 
     it('rate-limits reset requests', async () => {
-      t = createTestApi(testDb, { RATE_LIMIT_RESET: '2/900' })
+      const t = createTestApi(testDb, { RATE_LIMIT_RESET: '2/900' })
       await t.call('POST', '/auth/reset-password', { body: { email: alice.email } })
       await t.call('POST', '/auth/reset-password', { body: { email: alice.email } })
       const res = await t.call('POST', '/auth/reset-password', { body: { email: alice.email } })

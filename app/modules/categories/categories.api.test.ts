@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApi } from '#tests/setup/test-app.ts'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
 
 describe.each(testDialects)('place categories API on %s', (dialect) => {
-  let testDb: TestDb
-  let t: ReturnType<typeof createTestApi>
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-  })
-  beforeEach(() => {
-    t = createTestApi(testDb)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   const categoryCount = async () =>
     Number((await testDb.db.selectFrom('place_categories').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)

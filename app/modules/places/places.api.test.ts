@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { User } from '#app/db/schema.ts'
-import { createTestApi } from '#tests/setup/test-app.ts'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
 
 type Table = 'places' | 'place_users' | 'invitations' | 'secrets' | 'events'
@@ -12,18 +12,7 @@ const near = { lat: 46.5201, lng: 6.63 }
 const far = { lat: 46.5203, lng: 6.63 }
 
 describe.each(testDialects)('places API on %s', (dialect) => {
-  let testDb: TestDb
-  let t: ReturnType<typeof createTestApi>
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-  })
-  beforeEach(() => {
-    t = createTestApi(testDb)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   const count = async (table: Table, where?: { column: 'place_id' | 'category_id'; value: number }) => {
     let query = testDb.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'))

@@ -1,8 +1,8 @@
 import QRCode from 'qrcode'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { User } from '#app/db/schema.ts'
-import { createTestApi } from '#tests/setup/test-app.ts'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
 import { CODE_ALPHABET } from './random-code.ts'
 
@@ -12,18 +12,7 @@ const codePattern = new RegExp(`^[${CODE_ALPHABET}]{8}$`)
 const enc = encodeURIComponent
 
 describe.each(testDialects)('QR codes API on %s', (dialect) => {
-  let testDb: TestDb
-  let t: ReturnType<typeof createTestApi>
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-  })
-  beforeEach(() => {
-    t = createTestApi(testDb)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   /** An owner with a category of their own. */
   const setup = async () => {

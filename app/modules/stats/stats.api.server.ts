@@ -7,6 +7,7 @@ import { parseId } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
+import { heatmapQuerySchema, heatmapSchema } from './heatmap.schema.ts'
 import { breakdownSchema, eventSchema, statisticSchema, toStatYear, yearQuerySchema } from './stats.schema.ts'
 
 const tags = ['statistics']
@@ -82,5 +83,20 @@ export const statsApi = createRouter()
       const id = parseId(c.req.valid('param').id)
       const year = toStatYear(c.req.valid('query').year)
       return c.json({ data: await c.var.services.stats.breakdown(c.var.user!, id, year) }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/place-categories/{id}/heatmap',
+      tags,
+      summary: 'Place visits and route views as weighted points at the places (from the day roll-ups)',
+      middleware: requireAuth,
+      request: { params: idParams, query: heatmapQuerySchema },
+      responses: { 200: jsonContent(dataOf(heatmapSchema), 'Weighted points, heaviest first, and the period shown'), ...errorResponses },
+    }),
+    async (c) => {
+      const id = parseId(c.req.valid('param').id)
+      return c.json({ data: await c.var.services.stats.heatmap(c.var.user!, id, c.req.valid('query')) }, 200)
     },
   )

@@ -1,25 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
-import { createTestApi } from '#tests/setup/test-app.ts'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { countRows, insertPlace, insertWalk } from './stats.test-fixtures.ts'
 
 const months = (views: Record<number, number>) => Array.from({ length: 12 }, (_, i) => ({ x: i + 1, y: views[i + 1] ?? 0 }))
 const visitor = { 'X-Forwarded-For': '198.51.100.23', 'User-Agent': 'Mozilla/5.0 (Android 14; Mobile)' }
 
 describe.each(testDialects)('statistics API on %s', (dialect) => {
-  let testDb: TestDb
-  let t: ReturnType<typeof createTestApi>
+  const { t, testDb } = useTestApi(dialect, { TRUST_PROXY: 'on' })
 
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-  })
   beforeEach(async () => {
     for (const table of ['events', 'stat_days', 'stat_salts'] as const) await testDb.db.deleteFrom(table).execute()
-    t = createTestApi(testDb, { TRUST_PROXY: 'on' })
   })
   afterEach(() => {
     vi.useRealTimers()

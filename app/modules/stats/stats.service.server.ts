@@ -4,6 +4,8 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { EventType, User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { notFound } from '#app/utils/errors.ts'
+import { buildHeatmap } from './heatmap.service.server.ts'
+import type { Heatmap, HeatmapQuery } from './heatmap.schema.ts'
 import type { Breakdown, EventInput, StatYear, Statistic } from './stats.schema.ts'
 import { counters, StatsRepo, type Counts, type DayRange, type DayRow, type EventRow } from './stats.repo.server.ts'
 
@@ -185,6 +187,12 @@ export class StatsService {
       routes: byViews(walks, (r) => r.walk_id).map((r) => ({ ...r, averageTimePerSession: averageTime(r) })),
       places: byViews(places, (p) => p.place_id).map((p) => ({ ...p, averageTimePerSession: averageTime(p) })),
     }
+  }
+
+  /** Place visits and route views as weighted points at the places, for a period and maybe one route. */
+  async heatmap(user: User, categoryId: number, query: HeatmapQuery): Promise<Heatmap> {
+    await this.deps.categories.access.require(user.id, categoryId)
+    return buildHeatmap(this.deps.db, categoryId, query)
   }
 
   /** Recomputes the roll-ups of one category (or all) from the raw events, in one transaction. */

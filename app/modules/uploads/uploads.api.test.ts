@@ -1,32 +1,18 @@
-import fs from 'node:fs'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { createUser } from '#tests/setup/factories.ts'
-import { createWalkTestApi, filesUnder, storedFile, tempDataDir, upload } from '#app/modules/walks/walks.test-fixtures.ts'
+import { filesUnder, storedFile, upload, uploadsRoot } from '#app/modules/walks/walks.test-fixtures.ts'
 import { AvatarsRepo } from './avatars.repo.server.ts'
 import { solidImage } from './images.test-fixtures.ts'
 
 describe.each(testDialects)('user avatar API on %s', (dialect) => {
-  let testDb: TestDb
-  let dataDir: string
-  let t: ReturnType<typeof createWalkTestApi>
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-    dataDir = tempDataDir()
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-  beforeEach(() => {
-    t = createWalkTestApi(testDb, dataDir)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   const avatarPath = async (userId: number) =>
     (await testDb.db.selectFrom('users').select('avatar_path').where('id', '=', userId).executeTakeFirstOrThrow()).avatar_path
-  const filesOf = (userId: number) => filesUnder(`${t.uploadsRoot}/avatars/${userId}`)
+  const filesOf = (userId: number) => filesUnder(`${uploadsRoot(t)}/avatars/${userId}`)
 
   it('stores the avatar as a 512 px WebP and shows its public URL in GET /auth/user', async () => {
     const { user, token } = await createUser(t.services)
@@ -36,7 +22,7 @@ describe.each(testDialects)('user avatar API on %s', (dialect) => {
     expect(url).toMatch(new RegExp(`^/uploads/avatars/${user.id}/avatar-[0-9a-f]{24}\\.webp$`))
     // The database keeps the storage key; the URL is made when the user is shown.
     expect(await avatarPath(user.id)).toBe(url.replace(/^\/uploads\//, ''))
-    const meta = await sharp(storedFile(t.uploadsRoot, url)).metadata()
+    const meta = await sharp(storedFile(uploadsRoot(t), url)).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512])
     const me = await t.call('GET', '/auth/user', { token })
     expect(me.json.data.photo).toEqual({ profile_avatar: url })

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { pngDeclaring, solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { useTestApi, type TestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { WalksRepo } from './walks.repo.server.ts'
-import { createWalkTestApi, filesUnder, manager, snapshot, storedFile, storeRoute, tempDataDir, upload, type TestApi } from './walks.test-fixtures.ts'
+import { filesUnder, manager, snapshot, storedFile, storeRoute, upload, uploadsRoot } from './walks.test-fixtures.ts'
 
 const NOT_AN_IMAGE = 'The file is not an image we accept: send a JPEG, PNG, WebP, GIF or AVIF image.'
 
@@ -16,27 +17,13 @@ const slots = [
 ]
 
 describe.each(testDialects)('route images API on %s', (dialect) => {
-  let testDb: TestDb
-  let dataDir: string
-  let t: ReturnType<typeof createWalkTestApi>
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-    dataDir = tempDataDir()
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-  beforeEach(() => {
-    t = createWalkTestApi(testDb, dataDir)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   async function routeOf(api: TestApi = t) {
     const m = await manager(api)
     return { ...m, route: await storeRoute(api, m.token, m.category.id) }
   }
-  const filesOf = (uuid: string) => filesUnder(`${t.uploadsRoot}/routes/${uuid}`)
+  const filesOf = (uuid: string) => filesUnder(`${uploadsRoot(t)}/routes/${uuid}`)
 
   describe.each(slots)('the $name', (slot) => {
     it('accepts a PNG, stores it re-encoded as WebP within its size, and replacing it deletes the old file', async () => {
@@ -45,13 +32,13 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
       expect(res.status).toBe(200)
       const url = slot.read(res.json.data)
       expect(url).toMatch(new RegExp(`^/uploads/routes/${route.uuid}/[a-z-]+-[0-9a-f]{24}\\.webp$`))
-      const meta = await sharp(storedFile(t.uploadsRoot, url)).metadata()
+      const meta = await sharp(storedFile(uploadsRoot(t), url)).metadata()
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', slot.side, slot.side / 2])
 
       const again = await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(50, 50, 'jpeg') })
       const replaced = slot.read(again.json.data)
       expect(replaced).not.toBe(url)
-      expect(fs.existsSync(storedFile(t.uploadsRoot, url))).toBe(false)
+      expect(fs.existsSync(storedFile(uploadsRoot(t), url))).toBe(false)
       expect(filesOf(route.uuid)).toEqual([replaced.split('/').pop()])
     })
 
@@ -61,7 +48,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
       const res = await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })
       expect(res.status).toBe(200)
       expect(slot.read(res.json.data)).toBeNull()
-      expect(fs.existsSync(storedFile(t.uploadsRoot, url))).toBe(false)
+      expect(fs.existsSync(storedFile(uploadsRoot(t), url))).toBe(false)
       // Removing what is not there is not an error.
       expect((await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })).status).toBe(200)
     })
@@ -72,7 +59,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
     const jpeg = await sharp(await solidImage(40, 40, 'jpeg')).withMetadata({ exif: { IFD0: { Copyright: 'x' } } }).toBuffer()
     expect((await sharp(jpeg).metadata()).exif).toBeDefined()
     const res = await upload(t, 'POST', `/routes/${route.uuid}/photo`, { token, bytes: jpeg, filename: 'photo.jpg', type: 'image/jpeg' })
-    const meta = await sharp(storedFile(t.uploadsRoot, res.json.data.photo)).metadata()
+    const meta = await sharp(storedFile(uploadsRoot(t), res.json.data.photo)).metadata()
     expect(meta.format).toBe('webp')
     expect(meta.exif).toBeUndefined()
   })
@@ -138,11 +125,11 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
         { id: expect.any(Number), url: expect.stringMatching(/^\/uploads\/routes\/.+\/logo-[0-9a-f]{24}\.webp$/) },
         { id: expect.any(Number), url: expect.stringMatching(/\.webp$/) },
       ])
-      expect((await sharp(storedFile(t.uploadsRoot, logos[0].url)).metadata()).width).toBe(800)
+      expect((await sharp(storedFile(uploadsRoot(t), logos[0].url)).metadata()).width).toBe(800)
       const res = await t.call('DELETE', `/routes/${route.uuid}/logos/${logos[0].id}`, { token })
       expect(res.status).toBe(200)
       expect(res.json.data.logos).toEqual([logos[1]])
-      expect(fs.existsSync(storedFile(t.uploadsRoot, logos[0].url))).toBe(false)
+      expect(fs.existsSync(storedFile(uploadsRoot(t), logos[0].url))).toBe(false)
       expect(filesOf(route.uuid)).toHaveLength(1)
     })
 

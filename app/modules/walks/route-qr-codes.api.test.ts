@@ -1,28 +1,14 @@
-import fs from 'node:fs'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
-import { createWalkTestApi, manager, storeRoute, tempDataDir, type TestApi } from './walks.test-fixtures.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
+import { manager, storeRoute } from './walks.test-fixtures.ts'
 
 const BASE = 'http://localhost:3000'
 
 describe.each(testDialects)('route QR codes API on %s', (dialect) => {
-  let testDb: TestDb
-  let dataDir: string
-  let t: TestApi
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-    dataDir = tempDataDir()
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-  beforeEach(() => {
-    t = createWalkTestApi(testDb, dataDir)
-  })
+  const { t } = useTestApi(dialect)
 
   async function publishedRoute() {
     const m = await manager(t)

@@ -1,17 +1,8 @@
-import fs from 'node:fs'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
-import {
-  countWalks,
-  createWalkTestApi,
-  insertPlace,
-  manager,
-  snapshot,
-  storeRoute,
-  tempDataDir,
-  type TestApi,
-} from './walks.test-fixtures.ts'
+import { countWalks, insertPlace, manager, snapshot, storeRoute } from './walks.test-fixtures.ts'
 import { WalksRepo } from './walks.repo.server.ts'
 
 const BASE = 'http://localhost:3000'
@@ -21,21 +12,7 @@ const line = (coordinates: number[][]) => ({
 })
 
 describe.each(testDialects)('routes API on %s', (dialect) => {
-  let testDb: TestDb
-  let dataDir: string
-  let t: TestApi
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-    dataDir = tempDataDir()
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-  beforeEach(() => {
-    t = createWalkTestApi(testDb, dataDir)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   describe('POST /routes/store', () => {
     it('creates a draft route with its slug, defaults and three QR codes', async () => {

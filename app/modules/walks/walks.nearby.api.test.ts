@@ -1,25 +1,11 @@
-import fs from 'node:fs'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { createCategory } from '#tests/setup/factories.ts'
-import { createWalkTestApi, insertPlace, manager, snapshot, storeRoute, tempDataDir, type TestApi } from './walks.test-fixtures.ts'
+import { insertPlace, manager, snapshot, storeRoute } from './walks.test-fixtures.ts'
 
 describe.each(testDialects)('nearby routes API on %s', (dialect) => {
-  let testDb: TestDb
-  let dataDir: string
-  let t: TestApi
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-    dataDir = tempDataDir()
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-  beforeEach(() => {
-    t = createWalkTestApi(testDb, dataDir)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   async function threeRoutes() {
     const m = await manager(t)

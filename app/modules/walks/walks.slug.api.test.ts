@@ -1,25 +1,11 @@
-import fs from 'node:fs'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { createUser } from '#tests/setup/factories.ts'
-import { createWalkTestApi, manager, storeRoute, tempDataDir, type TestApi } from './walks.test-fixtures.ts'
+import { manager, storeRoute } from './walks.test-fixtures.ts'
 
 describe.each(testDialects)('POST /routes/slug on %s', (dialect) => {
-  let testDb: TestDb
-  let dataDir: string
-  let t: TestApi
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-    dataDir = tempDataDir()
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-  beforeEach(() => {
-    t = createWalkTestApi(testDb, dataDir)
-  })
+  const { t } = useTestApi(dialect)
 
   /** A route with a slug unique to this test, draft or published. */
   async function route(m: Awaited<ReturnType<typeof manager>>, slug: string, status: 'draft' | 'published') {

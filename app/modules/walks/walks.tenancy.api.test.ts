@@ -1,9 +1,9 @@
-import fs from 'node:fs'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
-import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { useTestApi, type TestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createUser } from '#tests/setup/factories.ts'
-import { createWalkTestApi, manager, snapshot, storeRoute, tempDataDir, upload, type TestApi } from './walks.test-fixtures.ts'
+import { manager, snapshot, storeRoute, upload } from './walks.test-fixtures.ts'
 
 // Every manager endpoint of the routes module: a guest gets 401, a member of another category
 // 404 (exactly like a missing route) and nothing changes; an editor of the category may act.
@@ -45,21 +45,7 @@ const endpoints: [string, Request, number][] = [
 ]
 
 describe.each(testDialects)('routes tenancy on %s', (dialect) => {
-  let testDb: TestDb
-  let dataDir: string
-  let t: TestApi
-
-  beforeAll(async () => {
-    testDb = await createTestDb(dialect)
-    dataDir = tempDataDir()
-  })
-  afterAll(async () => {
-    await testDb.destroy()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  })
-  beforeEach(() => {
-    t = createWalkTestApi(testDb, dataDir)
-  })
+  const { t, testDb } = useTestApi(dialect)
 
   async function scene() {
     const owner = await manager(t)

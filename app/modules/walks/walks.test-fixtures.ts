@@ -1,25 +1,16 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
 import type { DB } from '#app/db/db.server.ts'
 import type { LocalDiskStorage } from '#app/modules/uploads/storage.server.ts'
-import { createTestApi } from '#tests/setup/test-app.ts'
-import type { TestDb } from '#tests/setup/test-db.ts'
+import type { TestApi } from '#tests/setup/test-app.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 
-// Helpers shared by the routes tests: a test API whose uploads go to a temporary folder,
-// places written straight to their table, snapshots to prove a refused call wrote nothing.
+// Helpers shared by the routes tests: where a test API keeps its uploads, places written
+// straight to their table, snapshots to prove a refused call wrote nothing.
 
-export type TestApi = ReturnType<typeof createTestApi>
-
-/** A temporary DATA_DIR for a test file (remove it with fs.rmSync in afterAll). */
-export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-walks-'))
-
-export function createWalkTestApi(testDb: TestDb, dataDir: string): TestApi & { uploadsRoot: string } {
-  const t = createTestApi(testDb, { DATA_DIR: dataDir })
-  return { ...t, uploadsRoot: (t.services.storage as LocalDiskStorage).root }
-}
+/** The folder of the test API's uploaded files (under its DATA_DIR). */
+export const uploadsRoot = (t: TestApi) => (t.services.storage as LocalDiskStorage).root
 
 /** A signed-in user owning a category. */
 export async function manager(t: TestApi, options: { locale?: 'en' | 'fr' | 'de' | 'it'; fallback_locale?: 'en' | 'fr' | 'de' | 'it' } = {}) {

@@ -1,0 +1,93 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { HTTPException } from 'hono/http-exception'
+import { requireAuth } from '#app/api/middleware.server.ts'
+import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent } from '#app/api/openapi-helpers.ts'
+import { requestLocale } from '#app/api/params.ts'
+import { createRouter } from '#app/api/router.server.ts'
+import { translate } from '#app/i18n/i18n.server.ts'
+import { featureCollectionSchema } from '#app/modules/walks/geojson.schema.ts'
+import { createRouteSchema, draftedTranslationsSchema, draftRouteSchema, draftTextsSchema } from './ai.schema.ts'
+import { AiUnavailableError } from './text-drafting.server.ts'
+
+// The AI assistant (/ai screen): drafts answer, they are not saved; create-route saves a draft route.
+
+const tags = ['ai']
+const auth = { middleware: requireAuth }
+
+const statusSchema = z.object({ text_enabled: z.boolean(), model: z.string().nullable() })
+const draftedRouteSchema = z.object({
+  places: z.array(z.object({ id: z.number().int(), name: z.string(), lat: z.number(), lng: z.number(), placeSortId: z.number().int() })),
+  distance: z.number().int().openapi({ description: 'Metres along straight legs, rounded' }),
+  duration: z.number().int().openapi({ description: 'Seconds at 1.4 m/s, rounded' }),
+  features_collection: featureCollectionSchema.meta({ description: 'One LineString through the places (no feature for a single place)' }),
+})
+const createdRouteSchema = z.object({ uuid: z.string(), slug: z.string() })
+
+const providerErrors = {
+  502: jsonContent(errorSchema, 'The AI provider did not give a usable answer'),
+  503: jsonContent(errorSchema, 'Text drafting is not configured (AI_BASE_URL)'),
+  504: jsonContent(errorSchema, 'The AI provider did not answer in time'),
+}
+
+/** A provider failure as the API's error envelope (AppError has no 5xx statuses). */
+async function orProviderError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (error instanceof AiUnavailableError) throw new HTTPException(error.status, { message: translate('en', { key: error.key }) })
+    throw error
+  }
+}
+
+export const aiApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/ai/status',
+      tags,
+      ...auth,
+      summary: 'Whether text drafting is configured, and with which model',
+      responses: { 200: jsonContent(dataOf(statusSchema), 'What the assistant can do'), 401: errorResponses[401] },
+    }),
+    (c) => c.json({ data: c.var.services.ai.status() }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/ai/draft-route',
+      tags,
+      ...auth,
+      summary: 'Chooses and orders places of a category for a walk of about target_minutes (nearest neighbour, then 2-opt). Writes nothing.',
+      request: jsonBody(draftRouteSchema),
+      responses: { 200: jsonContent(dataOf(draftedRouteSchema), 'The drafted route'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.ai.draftRoute(c.var.user!, c.req.valid('json')) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/ai/create-route',
+      tags,
+      ...auth,
+      summary: 'Saves a drafted route as a new draft route through the places in the given order',
+      request: jsonBody(createRouteSchema),
+      responses: { 201: jsonContent(dataOf(createdRouteSchema), 'The new draft route'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.ai.createRoute(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/ai/draft-texts',
+      tags,
+      ...auth,
+      summary: 'Drafts a route’s landing texts in fr, en, de and it through the configured AI provider. Writes nothing: save with PUT /routes/update.',
+      request: jsonBody(draftTextsSchema),
+      responses: {
+        200: jsonContent(dataOf(z.object({ translations: draftedTranslationsSchema })), 'The drafted texts, to review'),
+        ...errorResponses,
+        ...providerErrors,
+      },
+    }),
+    async (c) => c.json({ data: await orProviderError(c.var.services.ai.draftTexts(c.var.user!, c.req.valid('json'))) }, 200),
+  )

@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
+import { MAX_DISTANCE_M, MAX_DURATION_S, ROUTE_NAME_MAX } from '#app/modules/walks/walks.schema.ts'
+import { MAX_DRAFT_PLACES } from './route-drafting.ts'
+
+// Payloads and answers of the AI assistant API (/ai/*). Shared by the API and the /ai screen.
+
+export const TARGET_MINUTES_MIN = 5
+export const TARGET_MINUTES_MAX = 600
+
+const id = z.number().int().min(1).max(2_147_483_647)
+
+export const draftRouteSchema = z.strictObject({
+  place_category_id: id,
+  start_place_id: id,
+  /** The walk wanted, in whole minutes. */
+  target_minutes: z.number().int().min(TARGET_MINUTES_MIN).max(TARGET_MINUTES_MAX),
+})
+
+const placeIds = z
+  .array(id)
+  .min(1, { error: 'validation.ai_place_ids_count' })
+  .max(MAX_DRAFT_PLACES, { error: 'validation.ai_place_ids_count' })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'validation.ai_place_ids_unique' })
+
+export const createRouteSchema = z.strictObject({
+  place_category_id: id,
+  name: z.string().trim().min(1).max(ROUTE_NAME_MAX),
+  /** The places in walking order (the draft's order). */
+  place_ids: placeIds,
+  distance: z.number().min(0).max(MAX_DISTANCE_M),
+  duration: z.number().min(0).max(MAX_DURATION_S),
+})
+
+export const draftTextsSchema = z.strictObject({ route_uuid: z.string().trim().min(1).max(64) })
+
+export type DraftRouteInput = z.output<typeof draftRouteSchema>
+export type CreateRouteInput = z.output<typeof createRouteSchema>
+export type DraftTextsInput = z.output<typeof draftTextsSchema>
+
+// ---- Drafted texts: what the AI provider must answer, checked before anyone sees it.
+
+export const draftLanguages = ['fr', 'en', 'de', 'it'] as const
+export type DraftLanguage = (typeof draftLanguages)[number]
+
+/** The same limits as PUT /routes/update, so a reviewed draft can be saved as it is. */
+export const draftTextLimits = { name: ROUTE_NAME_MAX, subtitle: 200, description: 5_000, content_title: 200, content_text: 20_000 } as const
+
+const draftText = (max: number) => z.string().trim().max(max)
+
+export const draftedTextsSchema = z.object({
+  name: draftText(draftTextLimits.name).min(1),
+  subtitle: draftText(draftTextLimits.subtitle),
+  description: draftText(draftTextLimits.description),
+  content_title: draftText(draftTextLimits.content_title),
+  content_text: draftText(draftTextLimits.content_text),
+})
+
+/** Every language must be there; extra keys the provider adds are dropped. */
+export const draftedTranslationsSchema = z.object({
+  fr: draftedTextsSchema,
+  en: draftedTextsSchema,
+  de: draftedTextsSchema,
+  it: draftedTextsSchema,
+})
+
+export type DraftedTexts = z.output<typeof draftedTextsSchema>
+export type DraftedTranslations = z.output<typeof draftedTranslationsSchema>
+
+// ---- Answers (the `data` of each endpoint)
+
+export interface AiStatus {
+  text_enabled: boolean
+  model: string | null
+}
+
+export interface DraftedRoutePlace {
+  id: number
+  name: string
+  lat: number
+  lng: number
+  /** 1-based walking order. */
+  placeSortId: number
+}
+
+export interface DraftedRouteView {
+  places: DraftedRoutePlace[]
+  /** Metres, rounded. */
+  distance: number
+  /** Seconds, rounded. */
+  duration: number
+  features_collection: FeatureCollection
+}
+
+export interface CreatedRouteView {
+  uuid: string
+  slug: string
+}
+
+export interface DraftedTextsView {
+  translations: DraftedTranslations
+}

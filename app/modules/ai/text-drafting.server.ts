@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import type { Config } from '#app/config/config.server.ts'
+import type { Logger } from '#app/utils/logger.server.ts'
+import { draftedTranslationsSchema, draftLanguages, type DraftedTranslations } from './ai.schema.ts'
+
+// Landing texts drafted by any OpenAI-compatible chat completions endpoint. Nothing here writes:
+// the manager reviews the draft and saves it through PUT /routes/update.
+
+export type AiConfig = Pick<Config, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>
+
+/**
+ * The provider could not help: not configured (503), no usable answer (502), too slow (504).
+ * The API answers these statuses with the translated message `key`.
+ */
+export class AiUnavailableError extends Error {
+  constructor(
+    readonly status: 502 | 503 | 504,
+    readonly key: 'ai.errors.not_configured' | 'ai.errors.bad_answer' | 'ai.errors.timeout',
+  ) {
+    super(key)
+    this.name = 'AiUnavailableError'
+  }
+}
+
+export interface TextDraftContext {
+  distance: number
+  duration: number
+  /** The route's places in walking order. */
+  places: { name: string; secrets: { title: string; text: string }[] }[]
+  /** The route's current texts per language (empty fields left out). */
+  current: Record<string, Record<string, string>>
+}
+
+// Bounds on what goes into a prompt: a route's data, not an unbounded dump of the database.
+const MAX_PROMPT_PLACES = 200
+const MAX_SECRETS_PER_PLACE = 5
+const MAX_SECRET_CHARS = 600
+const MAX_CURRENT_TEXT_CHARS = 2_000
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+const systemPrompt = [
+  'You write the landing page of a walking route for a city guide.',
+  `Answer with one JSON object and nothing else. Its keys are exactly ${draftLanguages.map((l) => `"${l}"`).join(', ')};`,
+  'each is an object with the string fields "name" (at most 60 characters), "subtitle" (one sentence, at most 150 characters),',
+  '"description" (two or three sentences, at most 600 characters), "content_title" (at most 80 characters) and',
+  '"content_text" (three to five short paragraphs separated by blank lines, at most 3000 characters).',
+  'Write natural text in each language rather than word-for-word translations; address the reader formally in German (Sie).',
+  'Use only the facts given: invent no opening hours, prices, dates or history. Where there are current texts, improve them and keep their facts.',
+].join(' ')
+
+/** The chat messages for a route: instructions, then the route's data as JSON. */
+export function buildMessages(context: TextDraftContext): { role: 'system' | 'user'; content: string }[] {
+  const route = {
+    distance_km: Math.round(context.distance / 10) / 100,
+    duration_minutes: Math.round(context.duration / 60),
+    places: context.places.slice(0, MAX_PROMPT_PLACES).map((place, index) => ({
+      order: index + 1,
+      name: place.name,
+      secrets: place.secrets.slice(0, MAX_SECRETS_PER_PLACE).map((s) => ({ title: clip(s.title, 200), text: clip(s.text, MAX_SECRET_CHARS) })),
+    })),
+    current_texts: Object.fromEntries(
+      Object.entries(context.current).map(([lang, fields]) => [
+        lang,
+        Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, clip(value, MAX_CURRENT_TEXT_CHARS)])),
+      ]),
+    ),
+  }
+  return [
+    { role: 'system', content: systemPrompt },
+    { role: 'user', content: `The route, its places in walking order and the secrets told about them (JSON):\n${JSON.stringify(route, null, 2)}` },
+  ]
+}
+
+const completionSchema = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
+})
+
+/** Some models wrap JSON in a Markdown fence even in JSON mode. */
+const unfence = (content: string) => content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1')
+
+/** Asks the provider for the four languages' texts; throws AiUnavailableError on any failure. */
+export async function draftTexts(config: AiConfig, logger: Logger, context: TextDraftContext): Promise<DraftedTranslations> {
+  if (!config.AI_BASE_URL) throw new AiUnavailableError(503, 'ai.errors.not_configured')
+  const url = `${config.AI_BASE_URL}/chat/completions`
+  let body: unknown
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(config.AI_API_KEY ? { Authorization: `Bearer ${config.AI_API_KEY}` } : {}),
+      },
+      body: JSON.stringify({
+        model: config.AI_MODEL,
+        messages: buildMessages(context),
+        response_format: { type: 'json_object' },
+        temperature: 0.7,
+      }),
+      signal: AbortSignal.timeout(config.AI_TIMEOUT_MS),
+    })
+    if (!response.ok) {
+      // The status only: the provider's body may echo the request, and the key is never logged.
+      logger.warn('AI provider answered an error', { status: response.status, model: config.AI_MODEL })
+      await response.body?.cancel()
+      throw new AiUnavailableError(502, 'ai.errors.bad_answer')
+    }
+    body = await response.json()
+  } catch (error) {
+    throw providerFailure(error, config, logger)
+  }
+  return readTranslations(body, config, logger)
+}
+
+function providerFailure(error: unknown, config: AiConfig, logger: Logger): AiUnavailableError {
+  if (error instanceof AiUnavailableError) return error
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    logger.warn('AI provider did not answer in time', { timeout_ms: config.AI_TIMEOUT_MS, model: config.AI_MODEL })
+    return new AiUnavailableError(504, 'ai.errors.timeout')
+  }
+  logger.warn('AI provider could not be reached or sent no JSON', { error: error instanceof Error ? error.name : 'unknown', model: config.AI_MODEL })
+  return new AiUnavailableError(502, 'ai.errors.bad_answer')
+}
+
+function readTranslations(body: unknown, config: AiConfig, logger: Logger): DraftedTranslations {
+  const completion = completionSchema.safeParse(body)
+  if (!completion.success) return badAnswer(logger, config, 'not a chat completion')
+  let content: unknown
+  try {
+    content = JSON.parse(unfence(completion.data.choices[0].message.content))
+  } catch {
+    return badAnswer(logger, config, 'the content is not JSON')
+  }
+  const translations = draftedTranslationsSchema.safeParse(content)
+  if (!translations.success) {
+    const fields = [...new Set(translations.error.issues.map((i) => i.path.join('.')))].slice(0, 10)
+    return badAnswer(logger, config, 'the texts do not have the expected shape', { fields })
+  }
+  return translations.data
+}
+
+function badAnswer(logger: Logger, config: AiConfig, reason: string, fields: Record<string, unknown> = {}): never {
+  logger.warn('AI provider answer unusable', { reason, model: config.AI_MODEL, ...fields })
+  throw new AiUnavailableError(502, 'ai.errors.bad_answer')
+}
