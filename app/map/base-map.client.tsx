@@ -69,7 +69,7 @@ export default function BaseMap({ tileUrl, attribution, label, fitTo, className,
   return (
     // isolate: Leaflet's panes and controls stack inside the map, never over menus and toasts.
     <div role="region" aria-label={label} data-testid={testId} className={clsx('isolate overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800', className)}>
-      <MapContainer {...view} className="size-full bg-gray-100 dark:bg-gray-800" attributionControl>
+      <MapContainer {...view} zoomSnap={0.5} className="size-full bg-gray-100 dark:bg-gray-800" attributionControl>
         <TileLayer url={tileUrl} attribution={attribution} />
         <FitBounds bounds={bounds} />
         <FinishZoomOnUnmount />

@@ -42,9 +42,10 @@ function NumberedMarker({ place, color }: { place: NumberedPlace; color: string 
   )
 }
 
-/** A walking line in the route colour. */
-export function RouteLine({ positions, color }: { positions: [number, number][]; color: string }) {
-  if (positions.length < 2) return null
+/** A walking line (one or more paths of [lat, lng]) in the route colour. */
+export function RouteLine({ paths, color }: { paths: [number, number][][]; color: string }) {
+  const positions = paths.filter((path) => path.length >= 2)
+  if (positions.length === 0) return null
   return <Polyline positions={positions} pathOptions={{ color, weight: 4, opacity: 0.85 }} eventHandlers={tagElement('route-line')} />
 }
 

@@ -8,19 +8,22 @@ export interface RouteDraftMapProps {
   label: string
   /** The stops in walking order, numbered. */
   places: NumberedPlace[]
-  /** The walking line as [lat, lng] positions; the stops joined in order when empty. */
-  line: [number, number][]
+  /** The walking line as paths of [lat, lng]; the stops joined in order when there is none. */
+  paths: [number, number][][]
   /** The route colour (#RRGGBB). */
   color: string
   className?: string
 }
 
 /** A route on the map: its numbered stops joined by a line in the route colour. */
-export default function RouteDraftMap({ places, line, color, ...base }: RouteDraftMapProps) {
-  const positions = useMemo<[number, number][]>(() => (line.length >= 2 ? line : places.map((p) => [p.lat, p.lng])), [line, places])
+export default function RouteDraftMap({ places, paths, color, ...base }: RouteDraftMapProps) {
+  const line = useMemo<[number, number][][]>(
+    () => (paths.some((path) => path.length >= 2) ? paths : [places.map((p) => [p.lat, p.lng])]),
+    [paths, places],
+  )
   return (
     <BaseMap {...base} fitTo={places} testId="route-map">
-      <RouteLine positions={positions} color={color} />
+      <RouteLine paths={line} color={color} />
       <NumberedMarkers places={places} color={color} />
     </BaseMap>
   )

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, signInAs } from './demo-login.ts'
+import { demoEditor, demoOwner, signInAs } from './demo-login.ts'
 
 const baseURL = inject('baseURL')
 const tileOrigin = new URL(inject('tileURL').replace(/\{[xyz]\}/g, '0')).origin
@@ -10,10 +10,10 @@ let context: BrowserContext
 let page: Page
 let errors: string[]
 
-async function open(options = desktop) {
+async function open(options = desktop, account = demoEditor) {
   context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
   // The demo's editor reads English (the owner reads French).
-  await signInAs(context, demoEditor)
+  await signInAs(context, account)
   page = await context.newPage()
   errors = watchErrors(page)
   return page
@@ -95,6 +95,18 @@ describe('heatmap screen', () => {
     await page.goto('/heatmap?from=2025-13&to=nope')
     await waitForHydration(page)
     await expect.poll(() => tableRows().count()).toBe(allRows)
+  })
+
+  it('speaks French, numbers and months included, for the French-speaking owner', async () => {
+    await open(desktop, demoOwner)
+    await page.goto('/heatmap')
+    await page.waitForURL('**/fr/heatmap')
+    await waitForHydration(page)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Carte de chaleur')
+    await waitForTiles()
+    expect(await page.getByTestId('heatmap-legend').textContent()).toMatch(/Faible.*Élevé : [\d\u202f\u00a0,]+/)
+    expect(await page.getByTestId('heatmap-summary').textContent()).toMatch(/^\d+ lieux, [a-zéû]+ \d{4} – [a-zéû]+ \d{4}$/)
+    await keepScreenshot(page, 'heatmap-fr')
   })
 
   it('fits a phone', async () => {

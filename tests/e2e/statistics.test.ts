@@ -110,6 +110,10 @@ describe('statistics screen', () => {
     const breakdown = await getData<Breakdown>(`/api/place-categories/${id}/statistics/breakdown?year=total`)
     expect(await page.getByTestId('routes-table').locator('tbody tr').count()).toBe(breakdown.routes.length)
     expect(await page.getByTestId('places-table').locator('tbody tr').count()).toBe(breakdown.places.length)
+    // A bar's tooltip names the month and its visits.
+    await chartBars().nth(6).hover()
+    const july = `${new Intl.NumberFormat('fr').format(total.visits[6].y)} visites`
+    await expect.poll(() => page.getByText(july, { exact: true }).isVisible()).toBe(true)
     await keepScreenshot(page, 'statistics-desktop')
 
     // Another year: the URL keeps both choices, the figures change to that year's.

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { Flame, MapPin } from 'lucide-react'
-import { useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { CategoryPicker } from '#app/components/category-picker.tsx'
@@ -85,6 +85,19 @@ export default function HeatmapScreen({ loaderData }: Route.ComponentProps) {
 
 const fieldClass = 'rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-700 dark:bg-gray-900'
 
+/** A label above its control, tied by id (a label around a select would also read out every option). */
+function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => React.ReactNode }) {
+  const id = useId()
+  return (
+    <div className={clsx('flex flex-col gap-1 text-sm', className)}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  )
+}
+
 /** Route and period, sent as a GET form: the filters live in the URL. */
 function Filters({ data }: { data: Loaded }) {
   const { t } = useTranslation()
@@ -93,17 +106,18 @@ function Filters({ data }: { data: Loaded }) {
     <Form method="get" className="flex flex-wrap items-end gap-3" aria-label={t('heatmap.filters')} data-testid="heatmap-filters">
       <input type="hidden" name="category" value={data.selected.id} />
       {params.get('view') === 'points' ? <input type="hidden" name="view" value="points" /> : null}
-      <label className="flex w-full min-w-0 flex-col gap-1 text-sm sm:w-auto">
-        <span className="font-medium">{t('heatmap.route')}</span>
-        <select name="route" defaultValue={data.route} className={clsx(fieldClass, 'sm:max-w-xs')} data-testid="heatmap-route">
-          <option value="">{t('heatmap.allRoutes')}</option>
-          {data.routes.map((route) => (
-            <option key={route.uuid} value={route.uuid}>
-              {route.draft ? t('heatmap.draftRoute', { name: route.name }) : route.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field label={t('heatmap.route')} className="w-full min-w-0 sm:w-auto">
+        {(id) => (
+          <select id={id} name="route" defaultValue={data.route} className={clsx(fieldClass, 'sm:max-w-xs')} data-testid="heatmap-route">
+            <option value="">{t('heatmap.allRoutes')}</option>
+            {data.routes.map((route) => (
+              <option key={route.uuid} value={route.uuid}>
+                {route.draft ? t('heatmap.draftRoute', { name: route.name }) : route.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <label className="flex flex-col gap-1 text-sm">
         <span className="font-medium">{t('heatmap.from')}</span>
         <input type="month" name="from" defaultValue={data.heatmap.from} required className={fieldClass} data-testid="heatmap-from" />
