@@ -8,6 +8,8 @@ export interface TrailguideLoadContext {
   token: string | null
   /** The caller's address, for rate limits. */
   clientIp: string
+  /** The category named by the host's subdomain (SUBDOMAIN_ROUTING on), else null. */
+  categorySlug: string | null
 }
 
 declare module 'react-router' {

@@ -45,9 +45,21 @@ function useForcedColorMode() {
   return resolveForcedColorMode((forced?.handle as { colorMode?: unknown } | undefined)?.colorMode)
 }
 
+/**
+ * A page that is complete as HTML sets `handle: { hydrate: false }` (React Router's "disabling
+ * JavaScript" pattern): the deepest match that says anything decides, and then the framework
+ * runtime, its modulepreload links and the scroll script are left out.
+ */
+function useHydrate(): boolean {
+  const matches = useMatches()
+  const says = [...matches].reverse().find((m) => typeof (m.handle as { hydrate?: unknown } | undefined)?.hydrate === 'boolean')
+  return (says?.handle as { hydrate: boolean } | undefined)?.hydrate ?? true
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale()
   const forced = useForcedColorMode()
+  const hydrate = useHydrate()
   return (
     <html lang={locale} data-force-color-mode={forced} suppressHydrationWarning>
       <head>
@@ -60,8 +72,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh bg-gray-50 text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   )

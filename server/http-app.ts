@@ -8,6 +8,8 @@ import '#app/load-context.ts'
 import { tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
+import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
+import { SubdomainService } from '#app/modules/subdomains/subdomains.service.server.ts'
 
 export interface HttpAppOptions {
   services: Services
@@ -22,6 +24,7 @@ export interface HttpAppOptions {
 export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptions) {
   const app = new Hono()
   const handleRequest = createRequestHandler(build, mode)
+  const subdomains = new SubdomainService(services.db)
 
   app.route('/api', createApi(services))
 
@@ -46,6 +49,13 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
 
   app.all('*', async (c) => {
     const request = c.req.raw
+    const categorySlug = categorySlugFromHost(request.headers.get('host'), services.config)
+    if (categorySlug) {
+      // Before React Router, so the public pages need not know about subdomains beyond the slug.
+      const decision = await subdomains.resolveLandingRedirect(categorySlug, new URL(request.url).pathname)
+      if (decision.kind === 'unknown-category') return c.html(UNKNOWN_CATEGORY_HTML, 404)
+      if (decision.kind === 'redirect' && isDocumentRead(request)) return c.redirect(decision.location, 302)
+    }
     const token = tokenFromRequest(request.headers) ?? null
     const user = token ? await services.auth.userForSession(token) : null
     const { redirect, setCookie } = negotiateLocale(request, user, services.config)
@@ -59,6 +69,7 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
       user,
       token: user ? token : null,
       clientIp: clientIp(c, services.config.TRUST_PROXY),
+      categorySlug,
     }
     const response = await handleRequest(request, context)
     if (!setCookie) return response
@@ -67,4 +78,12 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   })
   return app
+}
+
+const UNKNOWN_CATEGORY_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404</h1><p>Not found</p></body></html>'
+
+/** A page load (GET/HEAD), not a form post or a React Router data request. */
+function isDocumentRead(request: Request): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  return !new URL(request.url).pathname.endsWith('.data')
 }

@@ -8,6 +8,7 @@ import { statsApi } from '#app/modules/stats/stats.api.server.ts'
 import { requestBodyLimit } from '#app/modules/uploads/upload-form.server.ts'
 import { uploadsApi } from '#app/modules/uploads/uploads.api.server.ts'
 import { walksApi } from '#app/modules/walks/walks.api.server.ts'
+import { gpxApi } from '#app/modules/walks/gpx.api.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { errorResponse } from './envelope.server.ts'
@@ -33,6 +34,7 @@ export function createApi(services: Services) {
   api.route('/', placesApi)
   api.route('/', qrCodesApi)
   api.route('/', walksApi)
+  api.route('/', gpxApi)
   api.route('/', statsApi)
   api.route('/', uploadsApi)
   api.route('/', aiApi)

@@ -1,7 +1,172 @@
+import { Save } from 'lucide-react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CategoryPicker } from '#app/components/category-picker.tsx'
+import { brandingState, brandingUpdate, HEX_COLOR, type BrandingState } from '#app/components/landing-editor/branding-changes.ts'
+import { BrandingPreview } from '#app/components/landing-editor/branding-preview.tsx'
+import { EmptyState } from '#app/components/landing-editor/empty-state.tsx'
+import { editorTexts } from '#app/components/landing-editor/landing-changes.ts'
+import { ImageField } from '#app/components/landing-editor/image-field.tsx'
+import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
+import { PartnerLogos } from '#app/components/landing-editor/partner-logos.tsx'
+import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
+import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
+import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
+import { errorText } from '#app/components/landing-editor/upload.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
+import { addToast } from '#app/components/shell/toast-store.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { useLocale } from '#app/i18n/use-locale.ts'
+import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import type { Route } from './+types/branding'
 
-export default function Screen() {
+const SAVED_NOTICE_MS = 1000
+const LOGO_TITLE = ['logo_title'] as const
+
+export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
+
+export default function Branding({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  return <ScreenHeader title={t('nav.branding')} description={t('screens.branding')} />
+  const { categories, category, routes, route } = loaderData
+  return (
+    <>
+      <ScreenHeader title={t('nav.branding')} description={t('screens.branding')} />
+      {!category ? (
+        <EmptyState text={t('categories.none')} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+            <CategoryPicker categories={categories} selectedId={category.id} />
+            <RoutePicker routes={routes} selected={route?.uuid ?? null} />
+          </div>
+          {route ? <BrandingEditor key={route.uuid} initial={route} /> : <EmptyState text={t('landingEditor.noRoutes')} />}
+        </div>
+      )}
+    </>
+  )
+}
+
+function BrandingEditor({ initial }: { initial: RouteView }) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const colorId = useId()
+  const hexId = useId()
+  const [route, setRoute] = useState(initial)
+  const [saved, setSaved] = useState<BrandingState>(() => brandingState(initial))
+  const [edited, setEdited] = useState<BrandingState>(() => brandingState(initial))
+  const [hexDraft, setHexDraft] = useState(saved.bgColor)
+  const [saving, setSaving] = useState(false)
+  const changes = brandingUpdate(route.uuid, saved, edited)
+  const texts = editorTexts({})
+  for (const l of Object.keys(edited.logoTitles) as (keyof typeof edited.logoTitles)[]) texts[l].logo_title = edited.logoTitles[l]
+
+  const setBg = (hex: string) => {
+    setHexDraft(hex.toUpperCase())
+    if (HEX_COLOR.test(hex)) setEdited((e) => ({ ...e, bgColor: hex.toUpperCase() }))
+  }
+
+  const save = async () => {
+    if (!changes) return
+    setSaving(true)
+    try {
+      const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: changes })
+      setRoute(next)
+      setSaved(brandingState(next))
+      setEdited(brandingState(next))
+      addToast({ title: t('landingEditor.saved'), timeout: SAVED_NOTICE_MS })
+    } catch (error) {
+      addToast({ title: t('landingEditor.saveFailed', { uuid: route.uuid }), description: errorText(error, '') || undefined })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <form
+        className="flex min-w-0 flex-col gap-8"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save()
+        }}
+      >
+        <section aria-labelledby="background-title" className="flex flex-col gap-3">
+          <h2 id="background-title" className="text-lg font-semibold">
+            {t('branding.background')}
+          </h2>
+          <div className="flex flex-wrap items-end gap-4">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={colorId} className="text-sm font-medium">
+                {t('branding.bgColor')}
+              </label>
+              <input id={colorId} type="color" value={edited.bgColor.toLowerCase()} onChange={(e) => setBg(e.target.value)} data-testid="bg-color" className="h-10 w-16 cursor-pointer rounded border border-gray-300 bg-white dark:border-gray-700" />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={hexId} className="text-sm font-medium">
+                {t('branding.hex')}
+              </label>
+              <input
+                id={hexId}
+                type="text"
+                value={hexDraft}
+                maxLength={7}
+                onChange={(e) => setBg(e.target.value)}
+                aria-invalid={!HEX_COLOR.test(hexDraft)}
+                data-testid="bg-hex"
+                className="w-28 rounded-lg border border-gray-300 bg-white px-3 py-2 font-mono text-sm uppercase aria-[invalid=true]:border-red-500 dark:border-gray-700 dark:bg-gray-900"
+              />
+            </div>
+            <label className="inline-flex items-center gap-2 pb-2 text-sm">
+              <input type="checkbox" checked={edited.transparent} onChange={(e) => setEdited((s) => ({ ...s, transparent: e.target.checked }))} data-testid="bg-transparent" className="size-4 accent-primary-600" />
+              {t('branding.transparent')}
+            </label>
+          </div>
+          {!HEX_COLOR.test(hexDraft) ? <p className="text-sm text-red-700 dark:text-red-400">{t('branding.hexHint')}</p> : null}
+        </section>
+
+        <RouteColorSwatches value={edited.color} onChange={(color) => setEdited((s) => ({ ...s, color }))} />
+
+        <ImageField
+          label={t('branding.logoPro')}
+          url={route.branding.logo_pro_url}
+          uploadPath={`/routes/${route.uuid}/logo-pro`}
+          removePath={`/routes/${route.uuid}/remove-logo-pro`}
+          onChange={setRoute}
+          testId="logo-pro"
+          contain
+        />
+
+        <PartnerLogos route={route} onChange={setRoute} />
+
+        <section aria-labelledby="logo-title-title">
+          <h2 id="logo-title-title" className="mb-3 text-lg font-semibold">
+            {t('branding.logoTitle')}
+          </h2>
+          <TranslationTabs texts={texts} fields={LOGO_TITLE} onChange={(l, _field, value) => setEdited((s) => ({ ...s, logoTitles: { ...s.logoTitles, [l]: value } }))} />
+        </section>
+
+        <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-3 border-t border-gray-200 bg-white/90 px-1 py-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
+          <span className="text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
+            {changes ? t('landingEditor.unsaved') : null}
+          </span>
+          <Button type="submit" disabled={saving || !changes} data-testid="branding-save">
+            <Save className="size-4" aria-hidden />
+            {t('landingEditor.save')}
+          </Button>
+        </div>
+      </form>
+      <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
+        <BrandingPreview
+          bgColor={edited.bgColor}
+          transparent={edited.transparent}
+          color={edited.color}
+          name={route.name ?? route.slug}
+          logoProUrl={route.branding.logo_pro_url}
+          logos={route.logos}
+          logoTitle={edited.logoTitles[locale] || Object.values(edited.logoTitles).find(Boolean) || ''}
+        />
+      </div>
+    </div>
+  )
 }

@@ -1,7 +1,166 @@
+import { Save } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CategoryPicker } from '#app/components/category-picker.tsx'
+import { EmptyState } from '#app/components/landing-editor/empty-state.tsx'
+import { ImageField } from '#app/components/landing-editor/image-field.tsx'
+import { landingState, landingUpdate, type LandingState } from '#app/components/landing-editor/landing-changes.ts'
+import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
+import { NearbyRoutes } from '#app/components/landing-editor/nearby-routes.tsx'
+import { PublicPreview } from '#app/components/landing-editor/public-preview.tsx'
+import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
+import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
+import { errorText } from '#app/components/landing-editor/upload.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
+import { addToast } from '#app/components/shell/toast-store.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { Locale } from '#app/i18n/config.ts'
+import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import type { Route } from './+types/landing'
 
-export default function Screen() {
+/** Spec section 4: the route-saved notice shows for one second. */
+const SAVED_NOTICE_MS = 1000
+
+export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  return <ScreenHeader title={t('nav.landing')} description={t('screens.landing')} />
+  const { categories, category, routes, route, baseUrl } = loaderData
+  return (
+    <>
+      <ScreenHeader title={t('nav.landing')} description={t('screens.landing')} />
+      {!category ? (
+        <EmptyState text={t('categories.none')} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+            <CategoryPicker categories={categories} selectedId={category.id} />
+            <RoutePicker routes={routes} selected={route?.uuid ?? null} />
+          </div>
+          {route ? <LandingEditor key={route.uuid} initial={route} routes={routes} baseUrl={baseUrl} /> : <EmptyState text={t('landingEditor.noRoutes')} />}
+        </div>
+      )}
+    </>
+  )
+}
+
+function LandingEditor({ initial, routes, baseUrl }: { initial: RouteView; routes: RouteSummaryView[]; baseUrl: string }) {
+  const { t } = useTranslation()
+  const [language, setLanguage] = useState<Locale>('fr')
+  const [route, setRoute] = useState(initial)
+  const [saved, setSaved] = useState<LandingState>(() => landingState(initial))
+  const [edited, setEdited] = useState<LandingState>(() => landingState(initial))
+  const [saving, setSaving] = useState(false)
+  const changes = landingUpdate(route.uuid, saved, edited)
+
+  // Uploads and nearby changes are saved at once by their endpoints: take the route, keep edits.
+  const applied = setRoute
+
+  const save = async () => {
+    if (!changes) return
+    setSaving(true)
+    try {
+      const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: changes })
+      setRoute(next)
+      setSaved(landingState(next))
+      setEdited(landingState(next))
+      addToast({ title: t('landingEditor.saved'), timeout: SAVED_NOTICE_MS })
+    } catch (error) {
+      addToast({ title: t('landingEditor.saveFailed', { uuid: route.uuid }), description: errorText(error, '') || undefined })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <div className="grid gap-8 xl:grid-cols-2">
+      <form
+        className="flex min-w-0 flex-col gap-8"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save()
+        }}
+      >
+        <section aria-labelledby="texts-title">
+          <h2 id="texts-title" className="mb-3 text-lg font-semibold">
+            {t('landingEditor.texts')}
+          </h2>
+          <TranslationTabs
+            texts={edited.texts}
+            fields={walkTextFields}
+            active={language}
+            onActiveChange={setLanguage}
+            onChange={(locale, field, value) => setEdited((e) => ({ ...e, texts: { ...e.texts, [locale]: { ...e.texts[locale], [field]: value } } }))}
+          />
+        </section>
+
+        <section aria-labelledby="images-title" className="flex flex-col gap-4">
+          <h2 id="images-title" className="text-lg font-semibold">
+            {t('landingEditor.images')}
+          </h2>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <ImageField
+              label={t('landingEditor.photo')}
+              url={route.photo}
+              uploadPath={`/routes/${route.uuid}/photo`}
+              removePath={`/routes/${route.uuid}/remove-photo`}
+              onChange={applied}
+              testId="photo"
+            />
+            <ImageField
+              label={t('landingEditor.contentImage')}
+              url={route.content_image}
+              uploadPath={`/routes/${route.uuid}/content-image`}
+              removePath={`/routes/${route.uuid}/remove-content-image`}
+              onChange={applied}
+              testId="content-image"
+            />
+          </div>
+        </section>
+
+        <NearbyRoutes route={route} candidates={routes} onChange={applied} />
+
+        <section aria-labelledby="publishing-title" className="flex flex-col gap-3">
+          <h2 id="publishing-title" className="text-lg font-semibold">
+            {t('landingEditor.publishing')}
+          </h2>
+          <label className="inline-flex items-center gap-2 text-sm">
+            <span className="font-medium">{t('landingEditor.statusLabel')}</span>
+            <select
+              data-testid="route-status"
+              value={edited.status}
+              onChange={(e) => setEdited((s) => ({ ...s, status: e.target.value === 'published' ? 'published' : 'draft' }))}
+              className="rounded-lg border border-gray-300 bg-white px-2 py-1.5 dark:border-gray-700 dark:bg-gray-900"
+            >
+              <option value="draft">{t('landingEditor.status.draft')}</option>
+              <option value="published">{t('landingEditor.status.published')}</option>
+            </select>
+          </label>
+          <label className="inline-flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              data-testid="route-indexed"
+              checked={edited.isIndexed}
+              onChange={(e) => setEdited((s) => ({ ...s, isIndexed: e.target.checked }))}
+              className="size-4 rounded border-gray-300 accent-primary-600"
+            />
+            {t('landingEditor.isIndexed')}
+          </label>
+        </section>
+
+        <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-3 border-t border-gray-200 bg-white/90 px-1 py-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
+          <span className="text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
+            {changes ? t('landingEditor.unsaved') : null}
+          </span>
+          <Button type="submit" disabled={saving || !changes} data-testid="landing-save">
+            <Save className="size-4" aria-hidden />
+            {t('landingEditor.save')}
+          </Button>
+        </div>
+      </form>
+      <PublicPreview route={route} texts={edited.texts} locale={language} baseUrl={baseUrl} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
+    </div>
+  )
 }

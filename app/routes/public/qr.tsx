@@ -1,10 +1,93 @@
-import { data } from 'react-router'
+import { QrCode } from 'lucide-react'
+import { isbot } from 'isbot'
+import { useTranslation } from 'react-i18next'
+import { data, redirect } from 'react-router'
+import { QrActivation } from '#app/components/public-map/qr-activation.tsx'
+import { localeFromParam, localizePath } from '#app/i18n/config.ts'
+import { useLocalePath } from '#app/i18n/use-locale.ts'
+import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
+import { categoryUrl } from '#app/modules/subdomains/host.server.ts'
+import type { Route } from './+types/qr'
 
-// Being built: answers 404 until the public page lands.
-export function loader() {
-  throw data(null, { status: 404, statusText: 'Not Found' })
+/**
+ * A scanned plaque. Activated: counts a place visit and goes (302) to the map page of the
+ * place's first published route, focused on it; with no published route, a card of the place
+ * and its secrets. Not activated: the activation flow for members of its category, a friendly
+ * page for visitors. Unknown: 404. Members' own scans are not counted as visits.
+ */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { services, user } = context
+  const qr = await services.qrCodes.resolve(params.code)
+  if (!qr) throw data(null, { status: 404, statusText: 'Not Found' })
+  const locale = localeFromParam(params.lang)
+  const isMember = user ? (await services.categories.access.categoryIdsOf(user.id)).includes(qr.category_id) : false
+  if (qr.place_id === null) return isMember ? { kind: 'activate' as const, code: qr.code } : { kind: 'inactive' as const }
+
+  const places = new PublicPlaces(services.db)
+  const route = await places.firstPublishedRoute(qr.place_id)
+  const userAgent = request.headers.get('user-agent') ?? ''
+  if (!isMember && !isbot(userAgent)) {
+    const visitorHash = await services.stats.visitorHash(context.clientIp, userAgent)
+    await services.stats.record([{ categoryId: qr.category_id, type: 'place_visit', walkId: route?.id ?? null, placeId: qr.place_id, visitorHash }])
+  }
+  if (route) {
+    const path = localizePath(`/m/${encodeURIComponent(route.slug)}`, locale) + `?place=${qr.place_id}`
+    throw redirect(services.config.SUBDOMAIN_ROUTING ? categoryUrl(route.category_slug, path, services.config) : path, 302)
+  }
+  const place = (await places.place(qr.place_id))!
+  const secrets = (await places.secretsByPlace([place.id]))[place.id] ?? []
+  return { kind: 'place' as const, place: { id: place.id, name: place.name }, secrets }
 }
 
-export default function PublicPage() {
-  return null
+export const meta = () => [{ name: 'robots', content: 'noindex' }]
+
+function Card({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-5 py-10">
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">{children}</div>
+    </main>
+  )
+}
+
+export default function QrPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  if (loaderData.kind === 'place') {
+    return (
+      <Card>
+        <title>{`${loaderData.place.name} · Trailguide`}</title>
+        <h1 className="text-2xl font-semibold">{loaderData.place.name}</h1>
+        <ul className="mt-4 space-y-3">
+          {loaderData.secrets.map((s) => (
+            <li key={s.id} className="rounded-xl bg-amber-50 p-3 dark:bg-amber-950/40">
+              <h2 className="font-semibold">{s.title}</h2>
+              <p className="mt-1 text-sm whitespace-pre-line">{s.text}</p>
+            </li>
+          ))}
+        </ul>
+        {loaderData.secrets.length === 0 && <p className="mt-3 text-gray-600 dark:text-gray-300">{t('publicMap.noSecrets')}</p>}
+      </Card>
+    )
+  }
+  if (loaderData.kind === 'activate') {
+    const code = loaderData.code
+    return (
+      <Card>
+        <title>{`${t('qrPage.activate.title')} · Trailguide`}</title>
+        <h1 className="mb-3 flex items-center gap-2 text-2xl font-semibold">
+          <QrCode className="size-6" aria-hidden="true" />
+          {t('qrPage.activate.title')}
+        </h1>
+        <QrActivation code={code} onDone={() => window.location.assign(localePath(`/q/${encodeURIComponent(code)}`))} />
+      </Card>
+    )
+  }
+  return (
+    <Card>
+      <title>{`${t('qrPage.inactive.title')} · Trailguide`}</title>
+      <QrCode className="mb-3 size-10 text-primary-600" aria-hidden="true" />
+      <h1 className="text-2xl font-semibold">{t('qrPage.inactive.title')}</h1>
+      <p className="mt-2 text-gray-700 dark:text-gray-200">{t('qrPage.inactive.text')}</p>
+    </Card>
+  )
 }

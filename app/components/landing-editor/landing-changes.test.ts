@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { landingState, landingUpdate, namedLocales } from './landing-changes.ts'
+
+const texts = (name: string | null, subtitle: string | null = null) => ({ name, subtitle, description: null, content_title: null, content_text: null, logo_title: null })
+const route = { translations: { fr: texts('Vieille ville', 'Balade'), de: texts('Altstadt') }, isIndexed: true, status: 'draft' }
+
+describe('landingUpdate', () => {
+  it('is null when nothing changed', () => {
+    const saved = landingState(route)
+    expect(landingUpdate('u1', saved, landingState(route))).toBeNull()
+  })
+
+  it('sends only the changed fields, per language, and changed flags', () => {
+    const saved = landingState(route)
+    const edited = landingState(route)
+    edited.texts.de.subtitle = 'Spaziergang'
+    edited.texts.en.name = 'Old town'
+    edited.status = 'published'
+    expect(landingUpdate('u1', saved, edited)).toEqual({
+      uuid: 'u1',
+      translations: { de: { subtitle: 'Spaziergang' }, en: { name: 'Old town' } },
+      status: 'published',
+    })
+  })
+
+  it('sends a cleared text as an empty string and ignores whitespace-only edits', () => {
+    const saved = landingState(route)
+    const edited = landingState(route)
+    edited.texts.fr.subtitle = ''
+    edited.texts.fr.name = 'Vieille ville  '
+    edited.isIndexed = false
+    expect(landingUpdate('u1', saved, edited)).toEqual({ uuid: 'u1', translations: { fr: { subtitle: '' } }, isIndexed: false })
+  })
+})
+
+describe('namedLocales', () => {
+  it('lists the languages with a non-blank name, in the app order', () => {
+    expect(namedLocales({ it: { name: ' ' }, de: { name: 'Altstadt' }, fr: { name: 'Vieille ville' } })).toEqual(['fr', 'de'])
+  })
+})

@@ -1,0 +1,53 @@
+import { locales, type Locale } from '#app/i18n/config.ts'
+import { walkTextFields, type WalkTextField, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
+
+/** The landing texts the editor shows: one complete set per language, blanks as ''. */
+export type EditorTexts = Record<Locale, Record<WalkTextField, string>>
+
+export interface LandingState {
+  texts: EditorTexts
+  isIndexed: boolean
+  status: 'draft' | 'published'
+}
+
+/** The body of PUT /routes/update (strict: only what changed, no other field). */
+export interface LandingUpdate {
+  uuid: string
+  translations?: Partial<Record<Locale, Partial<Record<WalkTextField, string>>>>
+  isIndexed?: boolean
+  status?: 'draft' | 'published'
+}
+
+export function editorTexts(translations: Record<string, WalkTexts>): EditorTexts {
+  const texts = {} as EditorTexts
+  for (const locale of locales) {
+    const row = translations[locale]
+    texts[locale] = Object.fromEntries(walkTextFields.map((f) => [f, row?.[f] ?? ''])) as Record<WalkTextField, string>
+  }
+  return texts
+}
+
+export function landingState(route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string }): LandingState {
+  return { texts: editorTexts(route.translations), isIndexed: route.isIndexed, status: route.status === 'published' ? 'published' : 'draft' }
+}
+
+/** Only the fields the editor changed; null when nothing changed. */
+export function landingUpdate(uuid: string, saved: LandingState, edited: LandingState): LandingUpdate | null {
+  const update: LandingUpdate = { uuid }
+  const translations: NonNullable<LandingUpdate['translations']> = {}
+  for (const locale of locales) {
+    for (const field of walkTextFields) {
+      const value = edited.texts[locale][field]
+      if (value.trim() !== saved.texts[locale][field].trim()) (translations[locale] ??= {})[field] = value
+    }
+  }
+  if (Object.keys(translations).length > 0) update.translations = translations
+  if (edited.isIndexed !== saved.isIndexed) update.isIndexed = edited.isIndexed
+  if (edited.status !== saved.status) update.status = edited.status
+  return Object.keys(update).length > 1 ? update : null
+}
+
+/** The languages in which the route has a name. */
+export function namedLocales(translations: Record<string, Pick<WalkTexts, 'name'>>): Locale[] {
+  return locales.filter((l) => (translations[l]?.name ?? '').trim() !== '')
+}

@@ -1,0 +1,79 @@
+import { clsx } from 'clsx'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { localeNames, locales, type Locale } from '#app/i18n/config.ts'
+import type { WalkTextField } from '#app/modules/walks/walks.schema.ts'
+import type { EditorTexts } from './landing-changes.ts'
+
+const long: ReadonlySet<WalkTextField> = new Set(['description', 'content_text'])
+const inputClass = 'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900'
+
+/** The route's texts in the four languages, one tab each. */
+export function TranslationTabs({
+  texts,
+  fields,
+  onChange,
+  active: controlled,
+  onActiveChange,
+}: {
+  texts: EditorTexts
+  fields: readonly WalkTextField[]
+  onChange: (locale: Locale, field: WalkTextField, value: string) => void
+  /** The shown language, when the parent follows it (else the tabs keep it themselves). */
+  active?: Locale
+  onActiveChange?: (locale: Locale) => void
+}) {
+  const { t } = useTranslation()
+  const [own, setOwn] = useState<Locale>('fr')
+  const active = controlled ?? own
+  const setActive = (locale: Locale) => {
+    setOwn(locale)
+    onActiveChange?.(locale)
+  }
+  return (
+    <div>
+      <div role="tablist" aria-label={t('landingEditor.languages')} className="mb-4 flex gap-1 border-b border-gray-200 dark:border-gray-800">
+        {locales.map((locale) => (
+          <button
+            key={locale}
+            type="button"
+            role="tab"
+            id={`texts-tab-${locale}`}
+            aria-selected={locale === active}
+            aria-controls={`texts-panel-${locale}`}
+            data-testid={`texts-tab-${locale}`}
+            onClick={() => setActive(locale)}
+            className={clsx(
+              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+              locale === active ? 'border-primary-600 text-primary-700 dark:text-primary-300' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100',
+            )}
+          >
+            <span className="uppercase">{locale}</span>
+            <span className="sr-only"> {localeNames[locale]}</span>
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`texts-panel-${active}`} aria-labelledby={`texts-tab-${active}`} className="flex flex-col gap-4" lang={active}>
+        {fields.map((field) => {
+          const id = `text-${active}-${field}`
+          const common = {
+            id,
+            name: field,
+            value: texts[active][field],
+            'data-testid': `text-${field}`,
+            className: inputClass,
+            onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(active, field, event.target.value),
+          }
+          return (
+            <div key={id} className="flex flex-col gap-1">
+              <label htmlFor={id} className="text-sm font-medium">
+                {t(`landingEditor.fields.${field}`)} <span className="text-gray-500 dark:text-gray-400">({localeNames[active]})</span>
+              </label>
+              {long.has(field) ? <textarea rows={field === 'content_text' ? 8 : 4} {...common} /> : <input type="text" {...common} />}
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+import { ApiError, apiRequest } from '#app/utils/api-client.ts'
+import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+
+/**
+ * Sends an image as multipart/form-data (field `file`) and answers the route. apiRequest only
+ * speaks JSON; uploads are not retried (not idempotent), and a 401 then goes through apiRequest
+ * so the expired-session flow stays in one place.
+ */
+export async function uploadImage(path: string, file: File): Promise<RouteView> {
+  const form = new FormData()
+  form.append('file', file)
+  const response = await fetch(`/api${path}`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form })
+  const payload = (await response.json().catch(() => ({}))) as { data?: RouteView; message?: string; errors?: Record<string, string[]> }
+  if (response.ok) return payload.data as RouteView
+  if (response.status === 401) return apiRequest<RouteView>(path.replace(/\/[^/]+$/, '/get-route'))
+  throw new ApiError(response.status, payload.message ?? response.statusText, payload.errors)
+}
+
+/** The first field error when there is one (422), else the message. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return Object.values(error.errors ?? {})[0]?.[0] ?? error.message
+  return fallback
+}

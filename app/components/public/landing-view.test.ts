@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import { toLandingView } from './landing-view.ts'
+
+const summary = { uuid: 'n1', place_category_id: 1, slug: 'by-the-lake', url: '', status: 'published', color: 'bg-blue-100', name: 'By the lake', subtitle: null, photo: null, distance: 2970, duration: 2100, isIndexed: true, is_modified: false, placesCount: 8 }
+
+const route = (overrides: Partial<RouteView> = {}): RouteView =>
+  ({
+    uuid: 'u1',
+    slug: 'old-town',
+    status: 'published',
+    name: 'Old town',
+    subtitle: 'From the Palud',
+    description: null,
+    content_title: null,
+    content_text: null,
+    logo_title: null,
+    photo: '/uploads/photo.webp',
+    content_image: null,
+    color: 'nonsense',
+    branding: { bg_color: '#112233', is_bg_transparent: false, logo_pro_url: '/uploads/logo.png' },
+    logos: [],
+    distance: 1490,
+    duration: 1080,
+    isIndexed: false,
+    placesCount: 8,
+    nearby_routes: [summary],
+    ...overrides,
+  }) as RouteView
+
+describe('toLandingView', () => {
+  it('keeps the branding, makes the share URLs absolute and localises the links', () => {
+    const view = toLandingView(route(), 'de', 'https://trails.example.org/')
+    expect(view.branding).toEqual({ background: '#112233', logo: '/uploads/logo.png' })
+    expect(view.shareImage).toBe('https://trails.example.org/uploads/photo.webp')
+    expect(view.canonicalUrl).toBe('https://trails.example.org/de/r/old-town')
+    expect(view.mapPath).toBe('/de/m/old-town')
+    expect(view.nearby[0]).toMatchObject({ href: '/de/r/by-the-lake', color: '#0D7BB9' })
+    expect(view.alternates.map((a) => a.url)).toContain('https://trails.example.org/r/old-town')
+    // An unknown colour name falls back to the default orange.
+    expect(view.color).toBe('#FF8A00')
+    expect(view.isIndexed).toBe(false)
+  })
+
+  it('leaves the background to the page when the branding is transparent', () => {
+    const view = toLandingView(route({ branding: { bg_color: '#FFFFFF', is_bg_transparent: true, logo_pro_url: null }, photo: null }), 'en', 'http://localhost:3000')
+    expect(view.branding.background).toBeNull()
+    expect(view.shareImage).toBeNull()
+    expect(view.pagePath).toBe('/r/old-town')
+  })
+})

@@ -1,0 +1,102 @@
+import { locales, localizePath, type Locale } from '#app/i18n/config.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
+
+// What the landing page shows, cut from the full route view: only these fields reach the HTML.
+
+export interface NearbyCard {
+  slug: string
+  href: string
+  name: string
+  subtitle: string | null
+  photo: string | null
+  color: string
+  distance: number
+  duration: number
+  placesCount: number
+}
+
+export interface LandingView {
+  uuid: string
+  slug: string
+  isDraft: boolean
+  isIndexed: boolean
+  /** Language the texts were asked in (the page's). */
+  locale: Locale
+  name: string
+  subtitle: string | null
+  description: string | null
+  contentTitle: string | null
+  contentText: string | null
+  contentImage: string | null
+  logoTitle: string | null
+  photo: string | null
+  color: string
+  branding: { background: string | null; logo: string | null }
+  logos: { id: number; url: string }[]
+  distance: number
+  duration: number
+  placesCount: number
+  nearby: NearbyCard[]
+  /** Page paths in the page's language. */
+  pagePath: string
+  mapPath: string
+  /** Absolute URLs for sharing and the social tags. */
+  canonicalUrl: string
+  shareImage: string | null
+  alternates: { locale: Locale; url: string }[]
+}
+
+export const colorHex = (name: string): string => routeColors[name as RouteColor] ?? routeColors[defaultRouteColor]
+
+/** A stored file's URL made absolute against BASE_URL (social cards need absolute URLs). */
+export const absoluteUrl = (url: string, baseUrl: string) => new URL(url, `${baseUrl.replace(/\/$/, '')}/`).toString()
+
+function toNearbyCard(route: RouteSummaryView, locale: Locale): NearbyCard {
+  return {
+    slug: route.slug,
+    href: localizePath(`/r/${route.slug}`, locale),
+    name: route.name ?? route.slug,
+    subtitle: route.subtitle,
+    photo: route.photo,
+    color: colorHex(route.color),
+    distance: route.distance,
+    duration: route.duration,
+    placesCount: route.placesCount,
+  }
+}
+
+export function toLandingView(route: RouteView, locale: Locale, baseUrl: string): LandingView {
+  const pagePath = localizePath(`/r/${route.slug}`, locale)
+  return {
+    uuid: route.uuid,
+    slug: route.slug,
+    isDraft: route.status !== 'published',
+    isIndexed: route.isIndexed,
+    locale,
+    name: route.name ?? route.slug,
+    subtitle: route.subtitle,
+    description: route.description,
+    contentTitle: route.content_title,
+    contentText: route.content_text,
+    contentImage: route.content_image,
+    logoTitle: route.logo_title,
+    photo: route.photo,
+    color: colorHex(route.color),
+    branding: {
+      background: route.branding.is_bg_transparent ? null : route.branding.bg_color,
+      logo: route.branding.logo_pro_url,
+    },
+    logos: route.logos,
+    distance: route.distance,
+    duration: route.duration,
+    placesCount: route.placesCount,
+    // Only published neighbours are linked for visitors (the service filters them for non-members).
+    nearby: route.nearby_routes.map((r) => toNearbyCard(r, locale)),
+    pagePath,
+    mapPath: localizePath(`/m/${route.slug}`, locale),
+    canonicalUrl: absoluteUrl(pagePath, baseUrl),
+    shareImage: route.photo ? absoluteUrl(route.photo, baseUrl) : null,
+    alternates: locales.map((l) => ({ locale: l, url: absoluteUrl(localizePath(`/r/${route.slug}`, l), baseUrl) })),
+  }
+}

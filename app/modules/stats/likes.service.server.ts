@@ -1,0 +1,56 @@
+import type { DB } from '#app/db/db.server.ts'
+import { notFound } from '#app/utils/errors.ts'
+import { LikesRepo } from './likes.repo.server.ts'
+import type { StatsService, Visitor } from './stats.service.server.ts'
+
+export interface LikeResult {
+  /** False when this visitor had already liked the route that day. */
+  counted: boolean
+  /** The route's likes of all time, this one included. */
+  likes: number
+}
+
+/** The UTC day [start, next start) of an instant, as ISO strings. */
+function dayBounds(at: Date): { from: string; to: string } {
+  const from = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()))
+  const to = new Date(from.getTime() + 86_400_000)
+  return { from: from.toISOString(), to: to.toISOString() }
+}
+
+/**
+ * The public like button: one like per visitor (daily visitor hash) and route per day.
+ * Built per request from the shared services; it holds no state.
+ */
+export class LikeService {
+  constructor(private readonly deps: { db: DB; stats: StatsService }) {}
+
+  /** Records a like unless this visitor already liked the route today; a draft or unknown route is 404. */
+  async like(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<LikeResult> {
+    const walk = await new LikesRepo(this.deps.db).findPublishedWalk(routeUuid)
+    if (!walk) throw notFound()
+    const hash = await this.deps.stats.visitorHash(visitor.ip, visitor.userAgent, at)
+    const { from, to } = dayBounds(at)
+    const counted = await this.deps.db.transaction().execute(async (trx) => {
+      const repo = new LikesRepo(trx)
+      await repo.lockWalk(walk.id)
+      if (await repo.hasLike(walk.id, hash, from, to)) return false
+      await this.deps.stats.record(
+        [{ categoryId: walk.category_id, type: 'like', walkId: walk.id, visitorHash: hash, occurredAt: at.toISOString() }],
+        trx,
+      )
+      return true
+    })
+    return { counted, likes: await new LikesRepo(this.deps.db).totalLikes(walk.id) }
+  }
+
+  /** What the like button shows: the total, and whether this visitor has liked today. */
+  async state(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<{ likes: number; liked: boolean }> {
+    const repo = new LikesRepo(this.deps.db)
+    const walk = await repo.findPublishedWalk(routeUuid)
+    if (!walk) return { likes: 0, liked: false }
+    const hash = await this.deps.stats.visitorHash(visitor.ip, visitor.userAgent, at)
+    const { from, to } = dayBounds(at)
+    const [likes, liked] = await Promise.all([repo.totalLikes(walk.id), repo.hasLike(walk.id, hash, from, to)])
+    return { likes, liked }
+  }
+}

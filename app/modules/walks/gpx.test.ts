@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { buildGpx, xmlEscape } from './gpx.ts'
+import { assertWellFormedXml } from './gpx.test-helpers.ts'
+
+const places = [
+  { name: 'Café <Le "Lac"> & Co', placeSortId: 1, lat: 46.5, lng: 6.6 },
+  { name: "L'Esplanade", placeSortId: 2, lat: 46.51, lng: 6.61 },
+]
+
+describe('buildGpx', () => {
+  it('escapes names and answers well-formed GPX 1.1 with a waypoint per place and a route through them', () => {
+    const xml = buildGpx({ name: 'Tour <du> lac & co', url: 'https://example.org/m/tour?a=1&b=2', places, paths: null })
+    assertWellFormedXml(xml)
+    expect(xml).toContain('<gpx version="1.1" creator="Trailguide" xmlns="http://www.topografix.com/GPX/1/1">')
+    expect(xml).toContain('<name>Tour &lt;du&gt; lac &amp; co</name>')
+    expect(xml).toContain('<link href="https://example.org/m/tour?a=1&amp;b=2">')
+    expect(xml).toContain('<wpt lat="46.5" lon="6.6"><name>1. Café &lt;Le &quot;Lac&quot;&gt; &amp; Co</name></wpt>')
+    expect(xml).toContain('<name>2. L&apos;Esplanade</name>')
+    expect(xml.match(/<rtept /g)).toHaveLength(2)
+    expect(xml).not.toContain('<trk>')
+  })
+
+  it('writes the drawn path as a track with one segment per line', () => {
+    const paths = [
+      [{ lat: 46.5, lng: 6.6 }, { lat: 46.505, lng: 6.605 }],
+      [{ lat: 46.505, lng: 6.605 }, { lat: 46.51, lng: 6.61 }, { lat: 46.52, lng: 6.62 }],
+      [{ lat: 1, lng: 1 }],
+    ]
+    const xml = buildGpx({ name: 'Tour', places, paths })
+    assertWellFormedXml(xml)
+    expect(xml.match(/<trkseg>/g)).toHaveLength(2)
+    expect(xml.match(/<trkpt /g)).toHaveLength(5)
+    expect(xml).not.toContain('<rte>')
+  })
+
+  it('has no route for a route without places, and drops characters XML forbids', () => {
+    const xml = buildGpx({ name: 'Empty\u0001', places: [], paths: null })
+    assertWellFormedXml(xml)
+    expect(xml).not.toContain('<rte>')
+    expect(xml).toContain('<name>Empty</name>')
+    expect(xmlEscape(`a&b<c>"d"'e'`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;')
+  })
+
+  it('the checker refuses broken XML', () => {
+    expect(() => assertWellFormedXml('<a><b></a></b>')).toThrow()
+    expect(() => assertWellFormedXml('<a>x & y</a>')).toThrow()
+    expect(() => assertWellFormedXml('<a/><b/>')).toThrow()
+  })
+})

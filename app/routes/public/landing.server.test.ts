@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import type { User } from '#app/db/schema.ts'
+import { insertWalk } from '#app/modules/stats/stats.test-fixtures.ts'
+import { createCategory, createUser } from '#tests/setup/factories.ts'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
+import { action, loader } from './landing.tsx'
+
+// The landing page's loader and action called as React Router calls them, over a test database.
+
+const phoneUa = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1'
+const botUa = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+describe.each(testDialects)('route landing page (loader and action) on %s', (dialect) => {
+  const ctx = useTestApi(dialect)
+
+  async function setup(status: 'draft' | 'published' = 'published') {
+    const { services } = ctx.t
+    const { user } = await createUser(services)
+    const category = await createCategory(services, user, { fallback_locale: 'fr' })
+    const walk = await insertWalk(ctx.testDb.db, category.id, { status, names: { fr: 'Vieille ville', en: 'Old town' } })
+    const slug = (await ctx.testDb.db.selectFrom('walks').select('slug').where('id', '=', walk.id).executeTakeFirstOrThrow()).slug
+    return { user, walk, slug }
+  }
+
+  const context = (options: { user?: User | null; ip?: string } = {}) => ({
+    services: ctx.t.services,
+    user: options.user ?? null,
+    token: null,
+    clientIp: options.ip ?? '203.0.113.9',
+    categorySlug: null,
+  })
+
+  const get = (path: string, params: Record<string, string>, options: { ua?: string; user?: User | null; ip?: string } = {}) =>
+    loader({
+      context: context(options),
+      request: new Request(`http://localhost:3000${path}`, { headers: { 'user-agent': options.ua ?? phoneUa } }),
+      params,
+    } as never)
+
+  const postLike = (path: string, params: Record<string, string>, options: { ua?: string; ip?: string } = {}) =>
+    action({
+      context: context(options),
+      request: new Request(`http://localhost:3000${path}`, {
+        method: 'POST',
+        headers: { 'user-agent': options.ua ?? phoneUa, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'intent=like',
+      }),
+      params,
+    } as never)
+
+  const events = (walkId: number, type: 'view' | 'like') =>
+    ctx.testDb.db.selectFrom('events').select('visitor_hash').where('walk_id', '=', walkId).where('type', '=', type).execute()
+
+  const status = async (promise: Promise<unknown>) => {
+    try {
+      await promise
+      return 200
+    } catch (thrown) {
+      return (thrown as { init?: { status?: number } }).init?.status
+    }
+  }
+
+  it('answers the page in the visitor’s language and counts a view, with the like state', async () => {
+    const { walk, slug } = await setup()
+    const page = await get(`/fr/r/${slug}`, { lang: 'fr', '*': slug })
+    expect(page.view.name).toBe('Vieille ville')
+    expect(page.view.mapPath).toBe(`/fr/m/${slug}`)
+    expect(page.view.canonicalUrl).toBe(`http://localhost:3000/fr/r/${slug}`)
+    expect(page.like).toEqual({ likes: 0, liked: false })
+    const views = await events(walk.id, 'view')
+    expect(views).toHaveLength(1)
+    expect(views[0].visitor_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect((await get(`/r/${slug}`, { '*': slug })).view.name).toBe('Old town')
+  })
+
+  it('does not count a bot’s view, nor the page shown after a like', async () => {
+    const { walk, slug } = await setup()
+    await get(`/r/${slug}`, { '*': slug }, { ua: botUa })
+    await get(`/r/${slug}?liked=1`, { '*': slug })
+    expect(await events(walk.id, 'view')).toHaveLength(0)
+  })
+
+  it('records one like per visitor and day, and redirects back with 303', async () => {
+    const { walk, slug } = await setup()
+    const first = (await postLike(`/fr/r/${slug}`, { lang: 'fr', '*': slug })) as Response
+    expect(first.status).toBe(303)
+    expect(first.headers.get('location')).toBe(`/fr/r/${slug}?liked=1`)
+    await postLike(`/fr/r/${slug}`, { lang: 'fr', '*': slug })
+    expect(await events(walk.id, 'like')).toHaveLength(1)
+    expect((await get(`/r/${slug}`, { '*': slug })).like).toEqual({ likes: 1, liked: true })
+
+    await postLike(`/r/${slug}`, { '*': slug }, { ip: '198.51.100.1' })
+    expect(await events(walk.id, 'like')).toHaveLength(2)
+    expect((await get(`/r/${slug}`, { '*': slug }, { ip: '198.51.100.77' })).like).toEqual({ likes: 2, liked: false })
+  })
+
+  it('ignores a bot’s like', async () => {
+    const { walk, slug } = await setup()
+    expect(((await postLike(`/r/${slug}`, { '*': slug }, { ua: botUa })) as Response).status).toBe(303)
+    expect(await events(walk.id, 'like')).toHaveLength(0)
+  })
+
+  it('answers 404 for a draft to a visitor and to a non-member, and shows it to a member', async () => {
+    const { user, walk, slug } = await setup('draft')
+    expect(await status(get(`/r/${slug}`, { '*': slug }))).toBe(404)
+    const { user: stranger } = await createUser(ctx.t.services)
+    expect(await status(get(`/r/${slug}`, { '*': slug }, { user: stranger }))).toBe(404)
+    const page = await get(`/r/${slug}`, { '*': slug }, { user })
+    expect(page.view.isDraft).toBe(true)
+    // A draft is never counted nor liked.
+    expect(await status(postLike(`/r/${slug}`, { '*': slug }))).toBe(404)
+    expect(await events(walk.id, 'view')).toHaveLength(0)
+    expect(await events(walk.id, 'like')).toHaveLength(0)
+  })
+
+  it('answers 404 for an unknown slug, a nested path and an unknown language prefix', async () => {
+    const { slug } = await setup()
+    expect(await status(get('/r/nothing-here', { '*': 'nothing-here' }))).toBe(404)
+    expect(await status(get(`/r/${slug}/more`, { '*': `${slug}/more` }))).toBe(404)
+    expect(await status(get(`/xx/r/${slug}`, { lang: 'xx', '*': slug }))).toBe(404)
+  })
+})
