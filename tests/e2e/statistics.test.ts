@@ -21,7 +21,7 @@ interface Statistic {
   years: Array<'total' | number>
 }
 interface Breakdown {
-  routes: Array<{ walk_id: number; name: string | null; views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number }>
+  routes: Array<{ walk_id: number; name: string | null; views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number; contributions: number; place_visits: number }>
   places: Array<{ place_id: number; name: string | null }>
 }
 interface CategoryNode {
@@ -221,7 +221,7 @@ describe('statistics screen', () => {
     expect(lines.slice(2, 14)).toEqual(statistic.visits.map((p) => `"month",${year},${p.x},,,${p.y},,,,,,,`))
     const route = breakdown.routes[0]
     expect(lines).toContain(
-      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},0,0`,
+      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},${route.contributions},${route.place_visits}`,
     )
     expect(lines.filter((l) => l.startsWith('"place"'))).toHaveLength(breakdown.places.length)
   })

@@ -26,7 +26,7 @@ const publicOrUserScoped = new Set([
   'POST /auth/register', 'POST /auth/login', 'POST /auth/logout', 'POST /auth/reset-password', 'POST /auth/change-password',
   'POST /auth/get-temp-token', 'POST /auth/exchange-temp-token', 'GET /auth/user', 'PUT /auth/user',
   'POST /auth/user/avatar', 'DELETE /auth/user/avatar', 'POST /events', 'POST /invitations/{token}/accept',
-  'GET /place-categories', 'POST /place-categories', 'POST /routes/slug', 'GET /ai/status',
+  'GET /place-categories', 'POST /place-categories', 'POST /routes/slug', 'GET /ai/status', 'GET /routes/{ref}/gpx',
   'GET /qr-codes/{code}/image.svg', 'GET /qr-codes/{code}/image.png', 'GET /route-qr-codes/{id}/image.svg', 'GET /route-qr-codes/{id}/image.png',
 ])
 

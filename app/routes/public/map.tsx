@@ -10,7 +10,6 @@ import { useWatchPosition } from '#app/components/public-map/use-watch-position.
 import { localeFromParam } from '#app/i18n/config.ts'
 import type { MapFocus, PublicRouteMapProps } from '#app/map/public-route-map.client.tsx'
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
-import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import type { Route } from './+types/map'
@@ -31,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services } = context
   const slug = (params['*'] ?? '').replace(/\/+$/, '')
   const locale = localeFromParam(params.lang)
-  const categorySlug = categorySlugFromHost(request.headers.get('host'), services.config) ?? undefined
+  const categorySlug = context.categorySlug ?? undefined
   const route = slug && !slug.includes('/') ? await services.walks.publicBySlug(slug, { categorySlug, locale, viewer: context.user }) : null
   if (!route) throw data(null, { status: 404, statusText: 'Not Found' })
   const secrets = await new PublicPlaces(services.db).secretsByPlace(route.places.map((p) => p.id))
