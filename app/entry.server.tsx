@@ -4,11 +4,20 @@ import { createInstance } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { ServerRouter, type EntryContext } from 'react-router'
+import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { defaultLocale, locales, splitLocalePath } from './i18n/config.ts'
 import { resources } from './i18n/i18n.server.ts'
+import { captureException } from './modules/observability/error-reporting.server.ts'
 
 export const streamTimeout = 5_000
+
+/** Loader, action and render errors: logged as before, and sent to error reporting when configured. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A request the browser gave up on is not a failure of ours.
+  if (request.signal.aborted) return
+  console.error(error)
+  captureException(error, request)
+}
 
 export default async function handleRequest(
   request: Request,

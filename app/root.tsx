@@ -10,6 +10,7 @@ import {
   useMatches,
   useNavigate,
   useRouteError,
+  useRouteLoaderData,
   type LinksFunction,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -20,6 +21,7 @@ import { Toaster } from './components/shell/toaster.tsx'
 import { changeLocale } from './i18n/i18n.client.ts'
 import { useLocale } from './i18n/use-locale.ts'
 import { toPublicUser } from './modules/auth/public-user.ts'
+import { reportBrowserError, startBrowserReporting } from './modules/observability/browser-reporting.ts'
 import stylesheet from './styles/app.css?url'
 import { setNavigator } from './utils/api-client.ts'
 import { toErrorPageProps } from './utils/error-page.ts'
@@ -30,9 +32,16 @@ export const links: LinksFunction = () => [
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
+  const config = context.services.config
   return {
     user: context.user ? toPublicUser(context.user) : null,
-    appEnv: context.services.config.APP_ENV,
+    appEnv: config.APP_ENV,
+    analytics: config.ANALYTICS_HOST
+      ? { host: config.ANALYTICS_HOST, domain: config.ANALYTICS_DOMAIN ?? new URL(config.BASE_URL).hostname }
+      : null,
+    // In development errors go to the console (spec §8); the public DSN reaches the browser only here.
+    errorReporting:
+      config.SENTRY_DSN && config.NODE_ENV !== 'development' ? { dsn: config.SENTRY_DSN, environment: config.APP_ENV } : null,
   }
 }
 
@@ -56,6 +65,13 @@ function useHydrate(): boolean {
   return (says?.handle as { hydrate: boolean } | undefined)?.hydrate ?? true
 }
 
+/** Page-view analytics (public/analytics.js), on every page, with or without the framework scripts. */
+function AnalyticsScript() {
+  const analytics = useRouteLoaderData<RootLoaderData>('root')?.analytics
+  if (!analytics) return null
+  return <script defer src="/analytics.js" data-api={`${analytics.host}/api/event`} data-domain={analytics.domain} />
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale()
   const forced = useForcedColorMode()
@@ -69,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
         <Meta />
         <Links />
+        <AnalyticsScript />
       </head>
       <body className="min-h-dvh bg-gray-50 text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
         {children}
@@ -83,9 +100,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const locale = useLocale()
+  useEffect(() => startBrowserReporting(loaderData.errorReporting), [loaderData.errorReporting])
   useColorMode()
   useNavigationLoader()
   useEffect(() => setNavigator(navigate), [navigate])
@@ -110,6 +128,7 @@ export function ErrorBoundary() {
   const { t } = useTranslation()
   const location = useLocation()
   const props = toErrorPageProps(error)
+  useEffect(() => reportBrowserError(error), [error])
   if (props.statusCode === 404) props.message = t('errorPage.notFoundMessage', { path: location.pathname })
   return (
     <>

@@ -52,7 +52,7 @@ export function createServices({
   const invitations = new InvitationService({ db, config, mailer: mail })
   const categories = new CategoryService(db, invitations)
   const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
-  const stats = new StatsService({ db, config, categories })
+  const stats = new StatsService({ db, config, categories, rateLimiter })
   const places = new PlaceService({ db, config, categories, invitations, stats })
   const qrCodes = new QrCodeService({ db, config, categories, places })
   const walks = new WalkService({ db, config, categories, storage })

@@ -7,6 +7,7 @@ import type { ViteDevServer } from 'vite'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
+import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
 import { createHttpApp } from './http-app.ts'
@@ -29,6 +30,8 @@ async function main() {
   await migrateToLatest(db)
   const services = createServices({ config, db, logger })
   const mode = config.NODE_ENV === 'development' ? 'development' : 'production'
+  // In development errors go to the console (spec §8).
+  if (mode === 'production' && initErrorReporting(config)) logger.info('error reporting on')
 
   let app
   let vite: ViteDevServer | undefined
@@ -44,7 +47,7 @@ async function main() {
     app = createHttpApp({ services, build, mode, clientDir: path.relative(process.cwd(), path.join(root, 'build/client')) })
   }
 
-  const listener = getRequestListener(app.fetch)
+  const listener = getRequestListener(withTracing(app.fetch))
   const server = http.createServer((req, res) => {
     if (vite) vite.middlewares(req, res, () => listener(req, res))
     else void listener(req, res)
@@ -60,6 +63,7 @@ async function main() {
     logger.info('shutting down', { signal })
     server.close(async () => {
       await vite?.close()
+      await flushErrorReporting()
       await db.destroy()
       process.exit(0)
     })

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { translate } from '#app/i18n/i18n.server.ts'
+import { captureException } from '#app/modules/observability/error-reporting.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import type { ApiEnv } from './env.ts'
 
@@ -25,5 +26,6 @@ export function errorResponse(error: unknown, c: Context<ApiEnv>): Response {
     method: c.req.method,
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   })
+  captureException(error, c.req.raw)
   return c.json({ message: translate('en', { key: 'errors.server' }) }, 500)
 }

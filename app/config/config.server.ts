@@ -44,6 +44,7 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN: rateLimit('10/60'),
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
   RATE_LIMIT_RESET: rateLimit('5/900'),
+  RATE_LIMIT_EVENTS: rateLimit('120/60'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Raster tiles for every map: {z}/{x}/{y} placeholders ({s} for subdomains). */
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -53,6 +54,20 @@ const configSchema = z.object({
   AI_API_KEY: z.string().optional().transform((v) => v || undefined),
   AI_MODEL: z.string().default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Plausible-compatible analytics host, e.g. https://plausible.io; unset: no analytics script. */
+  ANALYTICS_HOST: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  /** The site name reported to analytics; default: BASE_URL's host. */
+  ANALYTICS_DOMAIN: z.string().optional().transform((v) => v || undefined),
+  /** Sentry-compatible DSN (http(s)://<key>@<host>/<project>); unset: no error reporting. */
+  SENTRY_DSN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be a DSN: http(s)://<key>@<host>/<project>' }).optional()),
 })
 
 export type Config = z.infer<typeof configSchema>

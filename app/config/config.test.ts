@@ -32,4 +32,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BASE_URL: 'https://example.org', PORT: 'eighty' })).toThrow(/^PORT: /)
     expect(() => loadConfig({ BASE_URL: 'https://example.org', RATE_LIMIT_LOGIN: 'ten' })).toThrow(/RATE_LIMIT_LOGIN/)
   })
+
+  it('leaves the third-party hooks off unless set, and checks their URLs', () => {
+    const off = loadConfig({ BASE_URL: 'https://example.org', ANALYTICS_HOST: '', SENTRY_DSN: '' })
+    expect([off.ANALYTICS_HOST, off.ANALYTICS_DOMAIN, off.SENTRY_DSN]).toEqual([undefined, undefined, undefined])
+    const on = loadConfig({ BASE_URL: 'https://example.org', ANALYTICS_HOST: 'https://plausible.io/', SENTRY_DSN: 'https://key@o1.ingest.sentry.io/42' })
+    expect(on.ANALYTICS_HOST).toBe('https://plausible.io')
+    expect(on.SENTRY_DSN).toBe('https://key@o1.ingest.sentry.io/42')
+    expect(() => loadConfig({ BASE_URL: 'https://example.org', ANALYTICS_HOST: 'plausible.io' })).toThrow(/^ANALYTICS_HOST: /)
+    expect(() => loadConfig({ BASE_URL: 'https://example.org', SENTRY_DSN: 'key' })).toThrow(/^SENTRY_DSN: /)
+  })
 })

@@ -6,7 +6,7 @@ import { root } from './server.ts'
 export const screenshotDir = path.join(root, 'test-results', 'screenshots')
 
 /** Debian's Chromium, headless, with the flags that keep it off the network. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -17,6 +17,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   })
 }

@@ -33,6 +33,7 @@ interface FullRoute {
   translations: Record<string, { subtitle: string | null }>
   route_landing_page_qr_codes: { id: number }[]
   route_map_page_qr_codes: { id: number }[]
+  logos: { id: number; url: string }[]
 }
 interface CategoryNode {
   id: number
@@ -205,4 +206,43 @@ describe('branding', () => {
       await api('PUT', '/api/routes/update', { uuid: target.uuid, color: before.color, branding: { bg_color: before.branding.bg_color, is_bg_transparent: before.branding.is_bg_transparent } })
     })
   }
+
+  it('moves a partner logo earlier, and the new order is still there after reload', async () => {
+    await open()
+    const { id, routes } = await lausanne()
+    const target = routes[0]!
+    const before = await fullRoute(target.uuid)
+    await page.goto(`/branding?category=${id}&route=${target.uuid}`)
+    await waitForHydration(page)
+    const shown = () => page.getByTestId('partner-logo').evaluateAll((imgs) => imgs.map((img) => Number(img.getAttribute('data-logo-id'))))
+    const added: number[] = []
+    try {
+      for (const [i, background] of [{ r: 200, g: 40, b: 40 }, { r: 40, g: 40, b: 200 }].entries()) {
+        const png = await sharp({ create: { width: 120, height: 60, channels: 3, background } }).png().toBuffer()
+        await page.getByTestId('partner-logo-input').setInputFiles({ name: `partner-${i}.png`, mimeType: 'image/png', buffer: png })
+        await expect.poll(shown).toHaveLength(before.logos.length + i + 1)
+        added.push((await shown()).at(-1)!)
+      }
+      const [first, second] = added
+      const kept = before.logos.map((l) => l.id)
+      expect(await shown()).toEqual([...kept, first, second])
+
+      const reordered = page.waitForResponse((r) => r.url().endsWith(`/api/routes/${target.uuid}/logos/order`))
+      await page.getByTestId('logo-move-up').nth(kept.length + 1).click()
+      const response = await reordered
+      expect(response.status()).toBe(200)
+      expect(response.request().postDataJSON()).toEqual({ ids: [...kept, second, first] })
+      await expect.poll(shown).toEqual([...kept, second, first])
+      await keepScreenshot(page, 'branding-logos-reordered-desktop')
+
+      await page.reload()
+      await waitForHydration(page)
+      expect(await shown()).toEqual([...kept, second, first])
+      expect((await fullRoute(target.uuid)).logos.map((l) => l.id)).toEqual([...kept, second, first])
+    } finally {
+      // Put the demo back as it was for the other tests.
+      for (const logoId of added) await api('DELETE', `/api/routes/${target.uuid}/logos/${logoId}`)
+    }
+    expect((await fullRoute(target.uuid)).logos).toEqual(before.logos)
+  })
 })

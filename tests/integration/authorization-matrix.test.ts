@@ -86,6 +86,7 @@ const calls: Record<string, Call> = {
   'POST /routes/{uuid}/logo-pro': { method: 'POST', path: (w) => `/routes/${w.route}/logo-pro`, upload: true },
   'POST /routes/{uuid}/logos': { method: 'POST', path: (w) => `/routes/${w.route}/logos`, upload: true },
   'DELETE /routes/{uuid}/logos/{logoId}': { method: 'DELETE', path: (w) => `/routes/${w.route}/logos/${w.logo}` },
+  'PUT /routes/{uuid}/logos/order': { method: 'PUT', path: (w) => `/routes/${w.route}/logos/order`, body: (w) => ({ ids: [w.logo] }) },
   'DELETE /routes/{uuid}/remove-photo': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-photo` },
   'DELETE /routes/{uuid}/remove-content-image': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-content-image` },
   'DELETE /routes/{uuid}/remove-logo-pro': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-logo-pro` },

@@ -144,7 +144,7 @@ describe.each(testDialects)('statistics API on %s', (dialect) => {
       vi.setSystemTime(new Date('2026-04-10T21:00:00Z'))
       await send({ type: 'like', route_uuid: published.uuid })
       await send({ type: 'view', route_uuid: published.uuid }, { ...visitor, 'X-Forwarded-For': '198.51.100.24' })
-      await send({ type: 'view', route_uuid: published.uuid }, { ...visitor, 'User-Agent': 'Mozilla/5.0 (iPhone)' })
+      await send({ type: 'view', route_uuid: published.uuid }, { ...visitor, 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148' })
       vi.setSystemTime(new Date('2026-04-11T08:00:00Z'))
       await send({ type: 'view', route_uuid: published.uuid })
 

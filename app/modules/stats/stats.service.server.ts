@@ -1,8 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto'
+import { isbot } from 'isbot'
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { EventType, User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
+import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { buildHeatmap } from './heatmap.service.server.ts'
 import type { Heatmap, HeatmapQuery } from './heatmap.schema.ts'
@@ -109,7 +111,7 @@ export class StatsService {
   // A copy of the rows of stat_salts: the database stays the one source every process shares.
   private readonly salts = new Map<string, string>()
 
-  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService }) {}
+  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; rateLimiter: RateLimiter }) {}
 
   /**
    * Records events and updates the roll-ups, in the caller's transaction when one is given
@@ -134,8 +136,20 @@ export class StatsService {
     return createHmac('sha256', salt).update(`${ip}\n${userAgent}`).digest('hex')
   }
 
-  /** A public page's event: the route must be published, a place must be of its category. */
+  /** The client's address under the day's salt, for the rate limit (a window crossing midnight restarts). */
+  private async clientKey(ip: string, at: Date = new Date()): Promise<string> {
+    const salt = await this.dailySalt(dayOf(at.toISOString()))
+    return createHmac('sha256', salt).update(`rate-limit\n${ip}`).digest('hex')
+  }
+
+  /**
+   * A public page's event: the route must be published, a place must be of its category.
+   * A known bot is answered as if counted (it learns nothing) but nothing is stored; others
+   * are rate-limited per client under a daily hash of the address, never the address itself.
+   */
   async ingest(input: EventInput, visitor: Visitor): Promise<void> {
+    if (isbot(visitor.userAgent)) return
+    await this.deps.rateLimiter.enforce(`events:${await this.clientKey(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS)
     const repo = new StatsRepo(this.deps.db)
     const walk = input.route_uuid !== undefined ? await repo.findPublishedWalk(input.route_uuid) : undefined
     if (input.route_uuid !== undefined && !walk) throw notFound()

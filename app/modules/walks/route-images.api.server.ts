@@ -1,13 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ApiEnv } from '#app/api/env.ts'
-import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent } from '#app/api/openapi-helpers.ts'
 import { parseId, requestLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { uploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import type { ImageSlot } from './walk-media.server.ts'
 import { routeSchema } from './walk-responses.ts'
+import { logoOrderSchema } from './walks.schema.ts'
 
 // A route's images: multipart/form-data with the image in the field `file`. The body is read
 // by the service after the tenancy check, so it is described here but not validated by zod.
@@ -71,5 +72,19 @@ export const routeImagesApi = createRouter()
     async (c) => {
       const { uuid, logoId } = c.req.valid('param')
       return c.json({ data: await c.var.services.walks.removeLogo(c.var.user!, uuid, parseId(logoId), requestLocale(c)) }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/routes/{uuid}/logos/order',
+      tags,
+      ...auth,
+      request: { params: uuidParams, ...jsonBody(logoOrderSchema) },
+      responses: { 200: jsonContent(dataOf(routeSchema), 'The route with its logos in the new order'), ...errorResponses },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid('param')
+      return c.json({ data: await c.var.services.walks.reorderLogos(c.var.user!, uuid, c.req.valid('json'), requestLocale(c)) }, 200)
     },
   )

@@ -72,6 +72,21 @@ export class WalkMedia {
     return walk
   }
 
+  /** Puts the route's logos in the given order, numbered 1..n, in one transaction. */
+  async reorderLogos(user: User, uuid: string, ids: number[]): Promise<Walk> {
+    const walk = await this.managed(user, uuid)
+    await this.deps.db.transaction().execute(async (trx) => {
+      const repo = new WalksRepo(trx)
+      const current = new Set((await repo.logosOf(walk.id)).map((logo) => logo.id))
+      const distinct = new Set(ids)
+      if (distinct.size !== ids.length || distinct.size !== current.size || ids.some((id) => !current.has(id))) {
+        throw invalidField('ids', 'validation.logo_order')
+      }
+      await repo.renumberLogos(walk.id, ids)
+    })
+    return walk
+  }
+
   /** Removes stored files; a file that cannot be removed must not fail a request already done. */
   async deleteFiles(keys: (string | null | undefined)[]): Promise<void> {
     await Promise.all(keys.filter((k): k is string => !!k).map((key) => this.deps.storage.delete(key).catch(() => undefined)))

@@ -207,6 +207,13 @@ export class WalksRepo {
     await this.db.deleteFrom('walk_logos').where('id', '=', id).execute()
   }
 
+  /** Numbers the route's logos 1..n in the order of `ids` (the caller checks they are all of them). */
+  async renumberLogos(walkId: number, ids: number[]) {
+    for (const [index, id] of ids.entries()) {
+      await this.db.updateTable('walk_logos').set({ sort_id: index + 1 }).where('id', '=', id).where('walk_id', '=', walkId).execute()
+    }
+  }
+
   // ---- QR codes of a route
 
   async insertQrCodes(walkId: number, now: string) {

@@ -121,6 +121,10 @@ export const assignNearbySchema = z.strictObject({
 
 export const detachNearbySchema = z.strictObject({ currentRouteUuid: uuid, nearbyRouteUuid: uuid })
 
+/** The new order of a route's partner logos: each of its logo ids exactly once, first to last. */
+export const logoOrderSchema = z.strictObject({ ids: z.array(z.number().int().positive()).max(MAX_ROUTE_LOGOS) })
+export type LogoOrderInput = z.infer<typeof logoOrderSchema>
+
 export const routeBySlugSchema = z.strictObject({
   routeSlug: z.string().trim().min(1).max(200),
   place_category_slug: z.string().trim().min(1).max(63).optional(),

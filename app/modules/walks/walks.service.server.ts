@@ -21,6 +21,7 @@ import {
   ROUTE_SLUG_MAX,
   type AssignNearbyInput,
   type DetachNearbyInput,
+  type LogoOrderInput,
   type StoreWalkInput,
   type UpdateWalkInput,
 } from './walks.schema.ts'
@@ -231,6 +232,10 @@ export class WalkService {
 
   async removeLogo(user: User, uuid: string, logoId: number, locale: Locale | null): Promise<RouteView> {
     return this.reader.full(await this.media.removeLogo(user, uuid, logoId), locale)
+  }
+
+  async reorderLogos(user: User, uuid: string, input: LogoOrderInput, locale: Locale | null): Promise<RouteView> {
+    return this.reader.full(await this.media.reorderLogos(user, uuid, input.ids), locale)
   }
 }
 

@@ -1,0 +1,241 @@
+import http from 'node:http'
+import type net from 'node:net'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { ServerBuild } from 'react-router'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { flushErrorReporting, initErrorReporting } from '#app/modules/observability/error-reporting.server.ts'
+import type { Services } from '#app/services.server.ts'
+import { createHttpApp } from '../../server/http-app.ts'
+import { createTestApi } from '../setup/test-app.ts'
+import { createTestDb, type TestDb } from '../setup/test-db.ts'
+import { desktop, launchBrowser, watchErrors } from './browser.ts'
+import { root, startServer, type RunningServer } from './server.ts'
+
+// Third-party hooks (spec §7 analytics, §8 error reporting), each against a local stand-in.
+
+interface Received {
+  url: string
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+/** A local HTTP server that records every request: plays Plausible or Sentry. */
+async function recorder() {
+  const received: Received[] = []
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', headers: req.headers, body })
+      res.writeHead(202, { 'Access-Control-Allow-Origin': '*' }).end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+let build: ServerBuild
+let testDb: TestDb
+
+beforeAll(async () => {
+  build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+  testDb = await createTestDb('sqlite')
+})
+afterAll(async () => {
+  await testDb.destroy()
+})
+
+function appWith(overrides: Record<string, string> = {}, patch?: (services: Services) => Services) {
+  const { services } = createTestApi(testDb, overrides)
+  return createHttpApp({ services: patch ? patch(services) : services, build, mode: 'production' })
+}
+const page = { headers: { accept: 'text/html' } }
+
+describe('analytics script in the HTML', () => {
+  it('is absent when ANALYTICS_HOST is unset', async () => {
+    const html = await (await appWith().request('/auth/login', page)).text()
+    expect(html).not.toContain('analytics.js')
+  })
+
+  it('points at the configured host, with BASE_URL’s host as the default domain', async () => {
+    const html = await (await appWith({ ANALYTICS_HOST: 'https://stats.example.org/' }).request('/auth/login', page)).text()
+    expect(html).toContain('<script defer="" src="/analytics.js" data-api="https://stats.example.org/api/event" data-domain="localhost">')
+  })
+})
+
+describe('error reporting', () => {
+  let sentry: Awaited<ReturnType<typeof recorder>>
+  beforeAll(async () => {
+    sentry = await recorder()
+    initErrorReporting({ SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.port}/1`, APP_ENV: 'staging' })
+  })
+  afterAll(async () => {
+    initErrorReporting({ SENTRY_DSN: undefined, APP_ENV: 'prod' })
+    await sentry.stop()
+  })
+
+  it('sends a loader’s crash as an envelope, without cookies, headers or query string', async () => {
+    const app = appWith({}, (services) => ({
+      ...services,
+      config: Object.defineProperty({ ...services.config }, 'APP_ENV', {
+        get(): never {
+          throw new Error('database on fire')
+        },
+      }),
+    }))
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const res = await app.request('/auth/login?token=secret-token', {
+      headers: { accept: 'text/html', cookie: 'token=secret-cookie', authorization: 'Bearer secret-bearer' },
+    })
+    logged.mockRestore()
+    expect(res.status).toBe(500)
+    await flushErrorReporting()
+
+    expect(sentry.received).toHaveLength(1)
+    const [{ url, headers, body }] = sentry.received
+    expect(url).toBe('/api/1/envelope/')
+    expect(headers['x-sentry-auth']).toContain('sentry_key=publickey')
+    const [envelopeHeader, itemHeader, event] = body.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(envelopeHeader.dsn).toBe(`http://publickey@127.0.0.1:${sentry.port}/1`)
+    expect(itemHeader).toEqual({ type: 'event' })
+    expect(event).toMatchObject({
+      level: 'error',
+      platform: 'node',
+      environment: 'staging',
+      exception: { values: [{ type: 'Error', value: 'database on fire' }] },
+      request: { method: 'GET', url: 'http://localhost/auth/login' },
+    })
+    expect(body).not.toMatch(/secret-(token|cookie|bearer)|cookie|authorization/i)
+  })
+})
+
+describe('page-view analytics in the browser', () => {
+  // The app is browsed as app.trailguide.test (mapped to 127.0.0.1 inside Chromium), since the
+  // script rightly ignores localhost.
+  const host = 'app.trailguide.test'
+  let plausible: Awaited<ReturnType<typeof recorder>>
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext | undefined
+  let errors: string[] = []
+  let origin: string
+
+  beforeAll(async () => {
+    plausible = await recorder()
+    const dataDir = inject('dataDir')
+    // The demo database of the main e2e server, read by this second one (it has the landing pages).
+    server = await startServer({
+      ANALYTICS_HOST: `http://127.0.0.1:${plausible.port}`,
+      ANALYTICS_DOMAIN: 'trailguide.test',
+      DATABASE_URL: path.join(dataDir, 'trailguide.sqlite'),
+      DATA_DIR: dataDir,
+    })
+    origin = server.url.replace('localhost', host)
+    browser = await launchBrowser([`--host-resolver-rules=MAP ${host} 127.0.0.1`])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    await plausible?.stop()
+  })
+  afterEach(async () => {
+    await context?.close()
+    context = undefined
+    plausible.received.length = 0
+    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+  })
+
+  async function open(): Promise<Page> {
+    context = await browser.newContext({ ...desktop, baseURL: origin })
+    const page = await context.newPage()
+    errors = watchErrors(page)
+    return page
+  }
+  const events = () => plausible.received.map((r) => ({ url: r.url, type: r.headers['content-type'], event: JSON.parse(r.body) as unknown }))
+
+  it('sends a pageview on load and after a client-side navigation', async () => {
+    const page = await open()
+    await page.goto('/auth/login')
+    await expect.poll(() => plausible.received.length).toBe(1)
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
+    await page.getByRole('link', { name: /create an account|register|sign up/i }).first().click()
+    await page.waitForURL('**/auth/register')
+    await expect.poll(() => plausible.received.length).toBe(2)
+    expect(events()).toEqual([
+      {
+        url: '/api/event',
+        type: 'text/plain',
+        event: { n: 'pageview', u: `${origin}/auth/login`, d: 'trailguide.test', r: null, w: 1280, h: 0, p: {} },
+      },
+      {
+        url: '/api/event',
+        type: 'text/plain',
+        event: { n: 'pageview', u: `${origin}/auth/register`, d: 'trailguide.test', r: null, w: 1280, h: 0, p: {} },
+      },
+    ])
+  })
+
+  it('counts the script-less landing page too, with its referrer', async () => {
+    const page = await open()
+    await page.goto('/r/la-vieille-ville', { referer: 'https://search.example.org/' })
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0)
+    await expect.poll(() => plausible.received.length).toBe(1)
+    expect(JSON.parse(plausible.received[0].body)).toMatchObject({ u: `${origin}/r/la-vieille-ville`, r: 'https://search.example.org/' })
+  })
+
+  it('sends nothing on localhost', async () => {
+    const page = await open()
+    await page.goto(`${server.url}/auth/login`)
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
+    await page.waitForTimeout(300)
+    expect(plausible.received).toEqual([])
+  })
+
+  it('sends nothing when the ignore flag is set in local storage', async () => {
+    const page = await open()
+    await page.goto('/auth/login')
+    await expect.poll(() => plausible.received.length).toBe(1)
+    await page.evaluate(() => localStorage.setItem('plausible_ignore', 'true'))
+    plausible.received.length = 0
+    await page.reload()
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
+    await page.getByRole('link', { name: /create an account|register|sign up/i }).first().click()
+    await page.waitForURL('**/auth/register')
+    await page.waitForTimeout(500)
+    expect(plausible.received).toEqual([])
+  })
+})
+
+describe('error reporting in the browser', () => {
+  let sentry: Awaited<ReturnType<typeof recorder>>
+  let server: RunningServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    sentry = await recorder()
+    server = await startServer({ SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.port}/1` })
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    await sentry?.stop()
+  })
+
+  it('sends an uncaught error through Sentry’s SDK, loaded only because a DSN is set, without the query string', async () => {
+    const context = await browser.newContext({ ...desktop, baseURL: server.url })
+    const page = await context.newPage()
+    await page.goto('/auth/login?token=secret-in-query')
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
+    // The SDK is a lazy chunk: wait until it has installed its handlers.
+    await page.waitForFunction(() => Boolean((window as unknown as { __SENTRY__?: unknown }).__SENTRY__))
+    await page.evaluate(() => setTimeout(() => { throw new Error('boom in the browser') }))
+    await expect.poll(() => sentry.received.filter((r) => r.body.includes('boom in the browser')).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const report = sentry.received.find((r) => r.body.includes('boom in the browser'))!
+    expect(report.url).toMatch(/^\/api\/1\/envelope\//)
+    expect(report.body).not.toContain('secret-in-query')
+    await context.close()
+  })
+})
