@@ -12,16 +12,13 @@ import { PartnerLogos } from '#app/components/landing-editor/partner-logos.tsx'
 import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
 import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
-import { errorText } from '#app/components/landing-editor/upload.ts'
+import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
-import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
-import { apiRequest } from '#app/utils/api-client.ts'
 import type { Route } from './+types/branding'
 
-const SAVED_NOTICE_MS = 1000
 const LOGO_TITLE = ['logo_title'] as const
 
 export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
@@ -52,34 +49,14 @@ function BrandingEditor({ initial }: { initial: RouteView }) {
   const locale = useLocale()
   const colorId = useId()
   const hexId = useId()
-  const [route, setRoute] = useState(initial)
-  const [saved, setSaved] = useState<BrandingState>(() => brandingState(initial))
-  const [edited, setEdited] = useState<BrandingState>(() => brandingState(initial))
+  const { route, setRoute, saved, edited, setEdited, changes, saving, save } = useRouteEditor<BrandingState>(initial, brandingState, brandingUpdate)
   const [hexDraft, setHexDraft] = useState(saved.bgColor)
-  const [saving, setSaving] = useState(false)
-  const changes = brandingUpdate(route.uuid, saved, edited)
   const texts = editorTexts({})
   for (const l of Object.keys(edited.logoTitles) as (keyof typeof edited.logoTitles)[]) texts[l].logo_title = edited.logoTitles[l]
 
   const setBg = (hex: string) => {
     setHexDraft(hex.toUpperCase())
     if (HEX_COLOR.test(hex)) setEdited((e) => ({ ...e, bgColor: hex.toUpperCase() }))
-  }
-
-  const save = async () => {
-    if (!changes) return
-    setSaving(true)
-    try {
-      const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: changes })
-      setRoute(next)
-      setSaved(brandingState(next))
-      setEdited(brandingState(next))
-      addToast({ title: t('landingEditor.saved'), timeout: SAVED_NOTICE_MS })
-    } catch (error) {
-      addToast({ title: t('landingEditor.saveFailed', { uuid: route.uuid }), description: errorText(error, '') || undefined })
-    } finally {
-      setSaving(false)
-    }
   }
 
   return (

@@ -10,18 +10,13 @@ import { NearbyRoutes } from '#app/components/landing-editor/nearby-routes.tsx'
 import { PublicPreview } from '#app/components/landing-editor/public-preview.tsx'
 import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
-import { errorText } from '#app/components/landing-editor/upload.ts'
+import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
-import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
-import { apiRequest } from '#app/utils/api-client.ts'
 import type { Route } from './+types/landing'
-
-/** Spec section 4: the route-saved notice shows for one second. */
-const SAVED_NOTICE_MS = 1000
 
 export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
 
@@ -49,30 +44,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
 function LandingEditor({ initial, routes, baseUrl }: { initial: RouteView; routes: RouteSummaryView[]; baseUrl: string }) {
   const { t } = useTranslation()
   const [language, setLanguage] = useState<Locale>('fr')
-  const [route, setRoute] = useState(initial)
-  const [saved, setSaved] = useState<LandingState>(() => landingState(initial))
-  const [edited, setEdited] = useState<LandingState>(() => landingState(initial))
-  const [saving, setSaving] = useState(false)
-  const changes = landingUpdate(route.uuid, saved, edited)
+  const { route, setRoute, edited, setEdited, changes, saving, save } = useRouteEditor<LandingState>(initial, landingState, landingUpdate)
 
   // Uploads and nearby changes are saved at once by their endpoints: take the route, keep edits.
   const applied = setRoute
-
-  const save = async () => {
-    if (!changes) return
-    setSaving(true)
-    try {
-      const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: changes })
-      setRoute(next)
-      setSaved(landingState(next))
-      setEdited(landingState(next))
-      addToast({ title: t('landingEditor.saved'), timeout: SAVED_NOTICE_MS })
-    } catch (error) {
-      addToast({ title: t('landingEditor.saveFailed', { uuid: route.uuid }), description: errorText(error, '') || undefined })
-    } finally {
-      setSaving(false)
-    }
-  }
 
   return (
     <div className="grid gap-8 xl:grid-cols-2">
