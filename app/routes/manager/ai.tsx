@@ -8,6 +8,7 @@ import { lazyMap } from '#app/components/lazy-map.tsx'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
+import { Field } from '#app/components/ui/field.tsx'
 import { localeFromParam, localeNames } from '#app/i18n/config.ts'
 import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
 import type { RouteDraftMapProps } from '#app/map/route-draft-map.client.tsx'
@@ -105,18 +106,6 @@ function messagesOf(error: unknown, fallback: string): string {
   return fallback
 }
 
-/** A label above its control, tied by id (a label around a select would also read out every option). */
-function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => React.ReactNode }) {
-  const id = useId()
-  return (
-    <div className={clsx('flex flex-col gap-1 text-sm', className)}>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  )
-}
 
 const Spinner = () => <Loader2 className="size-4 animate-spin" aria-hidden="true" />
 

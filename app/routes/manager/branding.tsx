@@ -1,4 +1,3 @@
-import { Save } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CategoryPicker } from '#app/components/category-picker.tsx'
@@ -12,9 +11,9 @@ import { PartnerLogos } from '#app/components/landing-editor/partner-logos.tsx'
 import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
 import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
+import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
-import { Button } from '#app/components/ui/button.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Route } from './+types/branding'
@@ -123,15 +122,7 @@ function BrandingEditor({ initial }: { initial: RouteView }) {
           <TranslationTabs texts={texts} fields={LOGO_TITLE} onChange={(l, _field, value) => setEdited((s) => ({ ...s, logoTitles: { ...s.logoTitles, [l]: value } }))} />
         </section>
 
-        <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-3 border-t border-gray-200 bg-white/90 px-1 py-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
-          <span className="text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
-            {changes ? t('landingEditor.unsaved') : null}
-          </span>
-          <Button type="submit" disabled={saving || !changes} data-testid="branding-save">
-            <Save className="size-4" aria-hidden />
-            {t('landingEditor.save')}
-          </Button>
-        </div>
+        <SaveBar dirty={Boolean(changes)} saving={saving} testId="branding-save" />
       </form>
       <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
         <BrandingPreview

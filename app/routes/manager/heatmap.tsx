@@ -1,12 +1,13 @@
 import { clsx } from 'clsx'
 import { Flame, MapPin } from 'lucide-react'
-import { useId, useMemo } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { CategoryPicker } from '#app/components/category-picker.tsx'
 import { lazyMap } from '#app/components/lazy-map.tsx'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { Field } from '#app/components/ui/field.tsx'
 import { localeFromParam } from '#app/i18n/config.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { heatCssGradient } from '#app/map/heat-scale.ts'
@@ -85,18 +86,6 @@ export default function HeatmapScreen({ loaderData }: Route.ComponentProps) {
 
 const fieldClass = 'rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-sm dark:border-gray-700 dark:bg-gray-900'
 
-/** A label above its control, tied by id (a label around a select would also read out every option). */
-function Field({ label, className, children }: { label: string; className?: string; children: (id: string) => React.ReactNode }) {
-  const id = useId()
-  return (
-    <div className={clsx('flex flex-col gap-1 text-sm', className)}>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  )
-}
 
 /** Route and period, sent as a GET form: the filters live in the URL. */
 function Filters({ data }: { data: Loaded }) {

@@ -1,4 +1,3 @@
-import { Save } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CategoryPicker } from '#app/components/category-picker.tsx'
@@ -10,9 +9,9 @@ import { NearbyRoutes } from '#app/components/landing-editor/nearby-routes.tsx'
 import { PublicPreview } from '#app/components/landing-editor/public-preview.tsx'
 import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
+import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
-import { Button } from '#app/components/ui/button.tsx'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
@@ -125,15 +124,7 @@ function LandingEditor({ initial, routes, baseUrl }: { initial: RouteView; route
           </label>
         </section>
 
-        <div className="sticky bottom-0 -mx-1 flex items-center justify-end gap-3 border-t border-gray-200 bg-white/90 px-1 py-3 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
-          <span className="text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
-            {changes ? t('landingEditor.unsaved') : null}
-          </span>
-          <Button type="submit" disabled={saving || !changes} data-testid="landing-save">
-            <Save className="size-4" aria-hidden />
-            {t('landingEditor.save')}
-          </Button>
-        </div>
+        <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" />
       </form>
       <PublicPreview route={route} texts={edited.texts} locale={language} baseUrl={baseUrl} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
     </div>
