@@ -10,6 +10,7 @@ import type { Services } from '#app/services.server.ts'
 import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
 import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import { SubdomainService } from '#app/modules/subdomains/subdomains.service.server.ts'
+import { securityHeaders } from './security-headers.ts'
 
 export interface HttpAppOptions {
   services: Services
@@ -26,6 +27,7 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
   const handleRequest = createRequestHandler(build, mode)
   const subdomains = new SubdomainService(services.db)
 
+  app.use('*', securityHeaders(services.config))
   app.route('/api', createApi(services))
 
   // Uploaded images: random, never-reused names, so they can be cached for good.

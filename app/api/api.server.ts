@@ -9,11 +9,12 @@ import { requestBodyLimit } from '#app/modules/uploads/upload-form.server.ts'
 import { uploadsApi } from '#app/modules/uploads/uploads.api.server.ts'
 import { walksApi } from '#app/modules/walks/walks.api.server.ts'
 import { gpxApi } from '#app/modules/walks/gpx.api.server.ts'
+import { healthApi } from '#app/modules/health/health.api.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { errorResponse } from './envelope.server.ts'
 import { renderApiReference } from './reference.server.ts'
-import { requireKnownBodyType, resolveSession } from './middleware.server.ts'
+import { requireKnownBodyType, requireSameOrigin, resolveSession } from './middleware.server.ts'
 import { createRouter } from './router.server.ts'
 
 /** The REST API (mounted at /api by the server; tests call it in process with `api.request`). */
@@ -26,6 +27,7 @@ export function createApi(services: Services) {
   // JSON bodies up to MAX_BODY_BYTES; multipart uploads their own limit (8 MiB images).
   api.use('*', requestBodyLimit(services.config.MAX_BODY_BYTES))
   api.use('*', requireKnownBodyType)
+  api.use('*', requireSameOrigin)
   api.use('*', resolveSession)
   api.route('/auth', authApi)
   api.route('/place-categories', categoriesApi)
@@ -38,6 +40,7 @@ export function createApi(services: Services) {
   api.route('/', statsApi)
   api.route('/', uploadsApi)
   api.route('/', aiApi)
+  api.route('/', healthApi)
 
   const documentConfig = {
     openapi: '3.1.0',

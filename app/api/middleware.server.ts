@@ -1,5 +1,7 @@
 import { createMiddleware } from 'hono/factory'
-import { tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
+import type { Config } from '#app/config/config.server.ts'
+import { readCookie, SESSION_COOKIE, tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
+import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import { AppError, unauthenticated } from '#app/utils/errors.ts'
 import type { ApiEnv } from './env.ts'
 
@@ -10,6 +12,41 @@ export const resolveSession = createMiddleware<ApiEnv>(async (c, next) => {
   c.set('user', token ? await c.var.services.auth.userForSession(token) : null)
   await next()
 })
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * CSRF defence: a state-changing request authenticated by the session cookie must come from the
+ * app's own origin (or a category subdomain of it). The browser sends Origin on such requests;
+ * without it, Sec-Fetch-Site decides; with neither, the client is not a browser and cannot carry
+ * a victim's cookie. Bearer-token calls are not at risk (a browser never adds that header itself).
+ */
+export const requireSameOrigin = createMiddleware<ApiEnv>(async (c, next) => {
+  if (unsafeMethods.has(c.req.method) && carriesOnlyTheCookie(c.req.raw.headers)) {
+    const origin = c.req.header('origin')
+    const refused = origin !== undefined ? !isOwnOrigin(origin, c.var.services.config) : c.req.header('sec-fetch-site') === 'cross-site'
+    if (refused) throw new AppError(403, { key: 'errors.cross_site' })
+  }
+  await next()
+})
+
+function carriesOnlyTheCookie(headers: Headers): boolean {
+  if (/^Bearer\s+\S+$/i.test(headers.get('authorization') ?? '')) return false
+  return !!readCookie(headers.get('cookie'), SESSION_COOKIE)
+}
+
+/** BASE_URL's origin, or a category subdomain of it (same scheme and port) when subdomain routing is on. */
+export function isOwnOrigin(origin: string, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): boolean {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false // "null" (sandboxed frames, privacy redirects) or garbage
+  }
+  const base = new URL(config.BASE_URL)
+  if (url.origin === base.origin) return true
+  return url.protocol === base.protocol && url.port === base.port && categorySlugFromHost(url.host, config) !== null
+}
 
 /** 401 `Unauthenticated.` unless the request carries a live session. */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {

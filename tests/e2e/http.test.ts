@@ -43,6 +43,20 @@ describe('pages over HTTP', () => {
     expect(user.headers.get('location')).toBe('/dashboard')
   })
 
+  it('puts the security headers on a page and on an API answer, HSTS only over https', async () => {
+    const { app } = appWith()
+    for (const res of [await app.request('/auth/login', page()), await app.request('/api/health')]) {
+      expect(res.status).toBe(200)
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
+      expect(res.headers.get('strict-transport-security')).toBeNull()
+    }
+    const secure = await appWith({ BASE_URL: 'https://example.org' }).app.request('/api/health')
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+  })
+
   it('follows ROOT_REDIRECT with its status when configured', async () => {
     const { app } = appWith({ ROOT_REDIRECT: 'https://www.example.org/welcome', ROOT_REDIRECT_STATUS: '301' })
     const res = await app.request('/', page())

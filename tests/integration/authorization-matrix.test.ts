@@ -28,6 +28,7 @@ const publicOrUserScoped = new Set([
   'POST /auth/user/avatar', 'DELETE /auth/user/avatar', 'POST /events', 'POST /invitations/{token}/accept',
   'GET /place-categories', 'POST /place-categories', 'POST /routes/slug', 'GET /ai/status', 'GET /routes/{ref}/gpx',
   'GET /qr-codes/{code}/image.svg', 'GET /qr-codes/{code}/image.png', 'GET /route-qr-codes/{id}/image.svg', 'GET /route-qr-codes/{id}/image.png',
+  'GET /health', 'GET /ready',
 ])
 
 const calls: Record<string, Call> = {
