@@ -1,19 +1,16 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CategoryPicker } from '#app/components/category-picker.tsx'
 import { brandingState, brandingUpdate, HEX_COLOR, type BrandingState } from '#app/components/landing-editor/branding-changes.ts'
 import { BrandingPreview } from '#app/components/landing-editor/branding-preview.tsx'
-import { EmptyState } from '#app/components/landing-editor/empty-state.tsx'
 import { editorTexts } from '#app/components/landing-editor/landing-changes.ts'
 import { ImageField } from '#app/components/landing-editor/image-field.tsx'
 import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
 import { PartnerLogos } from '#app/components/landing-editor/partner-logos.tsx'
 import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
-import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
+import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
 import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
-import { ScreenHeader } from '#app/components/screen-header.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Route } from './+types/branding'
@@ -23,24 +20,7 @@ const LOGO_TITLE = ['logo_title'] as const
 export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
 
 export default function Branding({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
-  const { categories, category, routes, route } = loaderData
-  return (
-    <>
-      <ScreenHeader title={t('nav.branding')} description={t('screens.branding')} />
-      {!category ? (
-        <EmptyState text={t('categories.none')} />
-      ) : (
-        <div className="flex flex-col gap-6">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-            <CategoryPicker categories={categories} selectedId={category.id} />
-            <RoutePicker routes={routes} selected={route?.uuid ?? null} />
-          </div>
-          {route ? <BrandingEditor key={route.uuid} initial={route} /> : <EmptyState text={t('landingEditor.noRoutes')} />}
-        </div>
-      )}
-    </>
-  )
+  return <RouteScreen screen="branding" data={loaderData}>{(route) => <BrandingEditor initial={route} />}</RouteScreen>
 }
 
 function BrandingEditor({ initial }: { initial: RouteView }) {

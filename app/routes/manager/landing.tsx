@@ -1,17 +1,14 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CategoryPicker } from '#app/components/category-picker.tsx'
-import { EmptyState } from '#app/components/landing-editor/empty-state.tsx'
 import { ImageField } from '#app/components/landing-editor/image-field.tsx'
 import { landingState, landingUpdate, type LandingState } from '#app/components/landing-editor/landing-changes.ts'
 import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
 import { NearbyRoutes } from '#app/components/landing-editor/nearby-routes.tsx'
 import { PublicPreview } from '#app/components/landing-editor/public-preview.tsx'
-import { RoutePicker } from '#app/components/landing-editor/route-picker.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
+import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
 import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
-import { ScreenHeader } from '#app/components/screen-header.tsx'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
@@ -20,23 +17,10 @@ import type { Route } from './+types/landing'
 export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
-  const { categories, category, routes, route, baseUrl } = loaderData
   return (
-    <>
-      <ScreenHeader title={t('nav.landing')} description={t('screens.landing')} />
-      {!category ? (
-        <EmptyState text={t('categories.none')} />
-      ) : (
-        <div className="flex flex-col gap-6">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-            <CategoryPicker categories={categories} selectedId={category.id} />
-            <RoutePicker routes={routes} selected={route?.uuid ?? null} />
-          </div>
-          {route ? <LandingEditor key={route.uuid} initial={route} routes={routes} baseUrl={baseUrl} /> : <EmptyState text={t('landingEditor.noRoutes')} />}
-        </div>
-      )}
-    </>
+    <RouteScreen screen="landing" data={loaderData}>
+      {(route) => <LandingEditor initial={route} routes={loaderData.routes} baseUrl={loaderData.baseUrl} />}
+    </RouteScreen>
   )
 }
 
