@@ -4,7 +4,7 @@ import path from 'node:path'
 
 // `npm start` builds when there is no build yet, or when a source file is newer than it.
 const root = path.resolve(import.meta.dirname, '..')
-const built = path.join(root, 'build/server/index.js')
+const built = path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js')
 
 function newestMtime(dir: string): number {
   let newest = 0

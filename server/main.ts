@@ -42,9 +42,10 @@ async function main() {
     const build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     app = createHttpApp({ services, build, mode })
   } else {
-    const buildFile = path.join(root, 'build/server/index.js')
+    const buildDir = path.join(root, process.env.BUILD_DIR ?? 'build')
+    const buildFile = path.join(buildDir, 'server/index.js')
     const build = (await import(buildFile)) as ServerBuild
-    app = createHttpApp({ services, build, mode, clientDir: path.relative(process.cwd(), path.join(root, 'build/client')) })
+    app = createHttpApp({ services, build, mode, clientDir: path.relative(process.cwd(), path.join(buildDir, 'client')) })
   }
 
   const listener = getRequestListener(withTracing(app.fetch))
