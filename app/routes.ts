@@ -6,6 +6,8 @@ export default [
     index('routes/index.tsx'),
     route('auth/logout', 'routes/auth/logout.tsx'),
     route('auth/temp/:token', 'routes/auth/temp-token.tsx'),
+    // Login required (checked in its loader); outside the manager layout so it prints bare.
+    route('qr-codes/print', 'routes/manager/qr-print.tsx'),
     route('invitations/:token', 'routes/invitation.tsx'),
     layout('routes/layouts/guest.tsx', [
       layout('routes/auth/guests-only.tsx', [
@@ -18,7 +20,7 @@ export default [
     ]),
     layout('routes/layouts/manager.tsx', [
       route('dashboard', 'routes/manager/dashboard.tsx'),
-      route('map', 'routes/manager/screen.tsx', { id: 'map' }),
+      route('map', 'routes/manager/map.tsx', { id: 'map' }),
       route('landing', 'routes/manager/landing.tsx'),
       route('landing/list', 'routes/manager/landing-list.tsx'),
       route('branding', 'routes/manager/branding.tsx'),

@@ -34,6 +34,12 @@ describe('message files', () => {
     }
   })
 
+  // i18next reads these names in t()'s options as settings: `{ lng }` switches the language.
+  it('uses no placeholder that i18next takes as an option', () => {
+    const reserved = /\{\{(lng|lngs|ns|context|defaultValue|returnObjects|keySeparator|nsSeparator)\}\}/
+    expect(valuesOf(resources.en.translation as Tree).filter((text) => reserved.test(text))).toEqual([])
+  })
+
   it('puts numbers through each language’s plural rules', () => {
     expect(getFixedT('en')('auth.passwordHint', { count: 1 })).toBe('At least 1 character.')
     expect(getFixedT('en')('auth.passwordHint', { count: 8 })).toBe('At least 8 characters.')

@@ -43,3 +43,49 @@ describe('formatDuration', () => {
     expect(formatDuration(3 * 3600 + 42 * 60)).toBe(s('3h 42min'))
   })
 })
+
+// Spec section 9 at its edges: metres below 1000, kilometres from 1000; minutes below 60, hours from 60.
+describe('the display boundaries', () => {
+  it.each([
+    [999, 'en', '999 m'],
+    [999.49, 'en', '999 m'],
+    // Rounds to 1000 m first, so it is never shown as "1000 m".
+    [999.5, 'en', '1.00 km'],
+    [1000, 'en', '1.00 km'],
+    [1004.9, 'en', '1.00 km'],
+    [1005, 'en', '1.01 km'],
+    [999, 'fr', '999 m'],
+    [1000, 'fr', '1,00 km'],
+    [999, 'de', '999 m'],
+    [1000, 'de', '1,00 km'],
+    [1000, 'it', '1,00 km'],
+  ])('formatDistance(%d, %s) is %s', (metres, locale, expected) => {
+    expect(formatDistance(metres, locale)).toBe(s(expected))
+  })
+
+  it('keeps kilometres with 2 decimals past a thousand of them, grouped the locale’s way', () => {
+    expect(formatDistance(1_234_567)).toBe(s('1,234.57 km'))
+    expect(formatRouteDistance(1_234_567, 'de')).toBe(s('1.234,57 km'))
+  })
+
+  it.each([
+    [59 * 60, '59 min'],
+    [59 * 60 + 29, '59 min'],
+    // 59.5 minutes round to a whole hour.
+    [59 * 60 + 30, '1h 0min'],
+    [60 * 60, '1h 0min'],
+    [60 * 60 + 29, '1h 0min'],
+    [60 * 60 + 30, '1h 1min'],
+    [119 * 60, '1h 59min'],
+    [120 * 60, '2h 0min'],
+    [25 * 3600, '25h 0min'],
+  ])('formatDuration(%d s) is %s', (seconds, expected) => {
+    expect(formatDuration(seconds)).toBe(s(expected))
+  })
+
+  it('never shows a negative measure', () => {
+    expect(formatDistance(-5)).toBe(s('0 m'))
+    expect(formatRouteDistance(-5)).toBe(s('0.00 km'))
+    expect(formatDuration(-90)).toBe(s('0 min'))
+  })
+})

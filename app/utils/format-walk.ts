@@ -9,7 +9,8 @@ const decimals = (locale: string, digits: number) =>
 export function formatDistance(metres: number, locale = 'en'): string {
   const m = Math.max(0, Math.round(metres))
   if (m < 1000) return `${decimals(locale, 0).format(m)}${NBSP}m`
-  return formatRouteDistance(m, locale)
+  // The exact length, not the rounded metres: 1004.9 m is "1.00 km", as formatRouteDistance shows it.
+  return formatRouteDistance(metres, locale)
 }
 
 /** A route's length, always in kilometres with 2 decimals ("0.85 km"). */

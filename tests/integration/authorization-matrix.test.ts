@@ -28,7 +28,7 @@ const publicOrUserScoped = new Set([
   'POST /auth/user/avatar', 'DELETE /auth/user/avatar', 'POST /events', 'POST /invitations/{token}/accept',
   'GET /place-categories', 'POST /place-categories', 'POST /routes/slug', 'GET /ai/status', 'GET /routes/{ref}/gpx',
   'GET /qr-codes/{code}/image.svg', 'GET /qr-codes/{code}/image.png', 'GET /route-qr-codes/{id}/image.svg', 'GET /route-qr-codes/{id}/image.png',
-  'GET /health', 'GET /ready',
+  'GET /health', 'GET /ready', 'GET /dashboard', 'POST /directions',
 ])
 
 const calls: Record<string, Call> = {
@@ -163,6 +163,30 @@ describe.each(testDialects)('authorization matrix on %s', (dialect) => {
   afterAll(async () => {
     await testDb.destroy()
     fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('GET /dashboard (user-scoped) shows each caller only the categories they are a member of', async () => {
+    const world = await buildWorld()
+    const ids = async (token?: string) => {
+      const res = await t.call('GET', '/dashboard', { token })
+      if (!token) return res.status
+      const flat = (nodes: { id: number; children: unknown[] }[]): number[] => nodes.flatMap((n) => [n.id, ...flat(n.children as never)])
+      return flat(res.json.data.categories)
+    }
+    expect(await ids()).toBe(401)
+    expect(await ids(people.outsider.token)).not.toContain(world.category)
+    expect(await ids(people.editor.token)).toContain(world.category)
+    expect(await ids(people.placeUser.token)).not.toContain(world.category)
+  })
+
+  it('POST /directions (user-scoped, no category) answers any signed-in user and 401 to anonymous callers', async () => {
+    const body = { coordinates: [{ lat: 46.5, lng: 6.6 }, { lat: 46.51, lng: 6.61 }] }
+    const anonymous = await t.call('POST', '/directions', { body })
+    expect([anonymous.status, anonymous.json]).toEqual([401, { message: 'Unauthenticated.' }])
+    for (const person of [people.outsider, people.editor, people.placeUser]) {
+      const res = await t.call('POST', '/directions', { token: person.token, body })
+      expect([res.status, res.json?.data?.provider]).toEqual([200, 'straight'])
+    }
   })
 
   it('lists every manager endpoint of the API', async () => {

@@ -106,7 +106,7 @@ export function QrActivation({ code, onDone }: { code: string; onDone: () => voi
       }}
     >
       <p className="text-sm text-gray-600 dark:text-gray-300" data-testid="activation-position">
-        {t('qrPage.activate.position', { lat: step.lat.toFixed(5), lng: step.lng.toFixed(5) })}
+        {t('qrPage.activate.position', { latitude: step.lat.toFixed(5), longitude: step.lng.toFixed(5) })}
       </p>
       <label htmlFor={nameId} className="block text-sm font-medium">
         {t('qrPage.activate.name')}

@@ -1,0 +1,70 @@
+import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
+import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.service.server.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+
+// What the map editor page (/map) hands to its route toolbar (route lifecycle modals) and its
+// QR code panel. The page owns the editor state and the data loading; the toolbar and panel own
+// their dialogs and their API calls, and tell the page what changed.
+
+export interface EditorCategory {
+  id: number
+  name: string
+  slug: string
+}
+
+export interface LatLng {
+  lat: number
+  lng: number
+}
+
+export interface RouteToolbarProps {
+  category: EditorCategory
+  /** The category's routes (summaries), in the order the API lists them. */
+  routes: RouteSummaryView[]
+  /** The route open in the editor, as last loaded or saved; null when the category has none. */
+  route: RouteView | null
+  /** The editor holds changes to `route` that are not saved yet. */
+  isDirty: boolean
+  /** The user picked another route (select routes modal); the page runs the unsaved-changes flow. */
+  onSelectRoute(uuid: string): void
+  /** A route was created (new route modal); the page opens it. */
+  onRouteCreated(route: { uuid: string; slug: string }): void
+  /** The open route was deleted; the page opens the category's next route (or none). */
+  onRouteDeleted(uuid: string): void
+  /**
+   * The open route's name, colour, url (slug) or status were saved by a modal
+   * (`PUT /api/routes/update` with only those fields); the page merges them without losing
+   * its unsaved place edits.
+   */
+  onRouteUpdated(route: RouteView): void
+  /**
+   * Optional: the origin of the category's public pages (`categoryUrl(category.slug, '', config)`,
+   * the category subdomain when subdomain routing is on). Default: the origin of `route.url`.
+   */
+  publicOrigin?: string
+}
+
+export interface SaveModifiedRouteModalProps {
+  open: boolean
+  /** The name of the route with unsaved changes. */
+  routeName: string
+  /** True while the page saves; the buttons are disabled. */
+  saving: boolean
+  onSave(): void
+  onDiscard(): void
+  onCancel(): void
+}
+
+export interface QrPanelProps {
+  category: EditorCategory
+  /** The category's QR codes (from `fetch-qr-codes`). */
+  qrCodes: QrCodeView[]
+  /** The category's places, for linking a code to one. */
+  places: PlaceSummary[]
+  /** The map's current centre (activate "at the map position"); null before the map is ready. */
+  getMapCenter(): LatLng | null
+  /** Codes or places changed on the server (activation, link, unlink): the page reloads its data. */
+  onChanged(): void
+  /** Show this position on the map (a code's place). */
+  onFocus(position: LatLng): void
+}

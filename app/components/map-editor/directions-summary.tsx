@@ -1,0 +1,62 @@
+import { Clock, Footprints, LoaderCircle, Route as RouteIcon } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { useLocale } from '#app/i18n/use-locale.ts'
+import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
+
+interface DirectionsSummaryProps {
+  distance: number
+  duration: number
+  hasPath: boolean
+  /** Fewer than two stops with a position: nothing to compute. */
+  canCompute: boolean
+  computing: boolean
+  stale: boolean
+  onCompute(): void
+}
+
+/** The route's length (km, 2 decimals) and walking time (spec section 9), and "Compute path". */
+export function DirectionsSummary({ distance, duration, hasPath, canCompute, computing, stale, onCompute }: DirectionsSummaryProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const status = computing ? t('mapEditor.computing') : stale && canCompute ? t('mapEditor.pathStale') : !canCompute ? t('mapEditor.needTwo') : hasPath ? null : t('mapEditor.noPath')
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <dl className="grid flex-1 grid-cols-2 gap-2">
+          <div className="rounded-lg bg-gray-50 px-3 py-2 dark:bg-gray-800/60">
+            <dt className="flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">
+              <Footprints className="size-3.5" aria-hidden />
+              {t('mapEditor.distance')}
+            </dt>
+            <dd className="text-base font-semibold tabular-nums" data-testid="route-distance">
+              {formatRouteDistance(distance, locale)}
+            </dd>
+          </div>
+          <div className="rounded-lg bg-gray-50 px-3 py-2 dark:bg-gray-800/60">
+            <dt className="flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">
+              <Clock className="size-3.5" aria-hidden />
+              {t('mapEditor.duration')}
+            </dt>
+            <dd className="text-base font-semibold tabular-nums" data-testid="route-duration">
+              {formatDuration(duration)}
+            </dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          onClick={onCompute}
+          disabled={!canCompute || computing}
+          data-testid="compute-path"
+          title={t('mapEditor.computePath')}
+          className="inline-flex h-full flex-col items-center justify-center gap-1 rounded-lg border border-gray-300 px-3 py-2 text-xs font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed disabled:opacity-40 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800"
+        >
+          {computing ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <RouteIcon className="size-4" aria-hidden />}
+          {t('mapEditor.computePath')}
+        </button>
+      </div>
+      <p className="text-xs text-gray-500 empty:hidden dark:text-gray-400" aria-live="polite" data-testid="directions-status">
+        {status}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { addToast } from '#app/components/shell/toast-store.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { Modal } from '#app/components/ui/modal.tsx'
+import { apiRequest } from '#app/utils/api-client.ts'
+
+/** Asks before DELETE /api/routes/delete; on failure the spec's "Failed to delete route". */
+export function DeleteRouteModal({
+  open,
+  onOpenChange,
+  route,
+  onDeleted,
+}: {
+  open: boolean
+  onOpenChange(open: boolean): void
+  route: { uuid: string; name: string }
+  onDeleted(uuid: string): void
+}) {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+
+  async function remove() {
+    setBusy(true)
+    try {
+      await apiRequest('/routes/delete', { method: 'DELETE', body: { uuid: route.uuid } })
+      onOpenChange(false)
+      onDeleted(route.uuid)
+    } catch {
+      addToast({ title: t('routeModals.delete.failed') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      dismissible={!busy}
+      size="sm"
+      testId="delete-route-modal"
+      title={t('routeModals.delete.title')}
+      description={t('routeModals.delete.description', { name: route.name })}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            {t('routeModals.cancel')}
+          </Button>
+          <Button type="button" onClick={remove} disabled={busy} data-testid="confirm-delete-route" className="bg-red-600 hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-red-400">
+            <Trash2 className="size-4" aria-hidden />
+            {busy ? t('routeModals.delete.deleting') : t('routeModals.delete.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('routeModals.delete.warning')}</p>
+    </Modal>
+  )
+}

@@ -1,0 +1,102 @@
+import { RefreshCw, Smartphone } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/ui/button.tsx'
+import { Modal } from '#app/components/ui/modal.tsx'
+import { apiRequest } from '#app/utils/api-client.ts'
+import { CopyField } from './copy-field.tsx'
+import { formatCountdown, mapEditorPath, TEMP_TOKEN_LIFETIME_MS, tempLoginUrl } from './share-links.ts'
+
+type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; url: string; svg: string; expiresAt: number }
+
+/** The QR code as an SVG string; the qrcode package is loaded only when this modal opens. */
+async function renderQr(text: string): Promise<string> {
+  const QRCode = await import('qrcode')
+  return QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+}
+
+/**
+ * Opens this map on a phone: a single-use temporary token (POST /api/auth/get-temp-token, five
+ * minutes) in a QR code that signs the phone in and lands on /map with this category and route.
+ */
+export function MobileMapModal({ open, onOpenChange, categoryId, routeUuid }: { open: boolean; onOpenChange(open: boolean): void; categoryId: number; routeUuid: string | null }) {
+  const { t } = useTranslation()
+  const [state, setState] = useState<State>({ kind: 'loading' })
+  const [now, setNow] = useState(() => Date.now())
+  // Bumped by "new code": each value fetches one token; a late answer for an old one is dropped.
+  const [generation, setGeneration] = useState(0)
+
+  useEffect(() => {
+    let live = true
+    void (async () => {
+      try {
+        const { token } = await apiRequest<{ token: string }>('/auth/get-temp-token', { method: 'POST' })
+        const fetchedAt = Date.now()
+        const url = tempLoginUrl(window.location.origin, token, mapEditorPath(categoryId, routeUuid))
+        const svg = await renderQr(url)
+        if (live) setState({ kind: 'ready', url, svg, expiresAt: fetchedAt + TEMP_TOKEN_LIFETIME_MS })
+      } catch {
+        if (live) setState({ kind: 'failed' })
+      }
+    })()
+    return () => {
+      live = false
+    }
+  }, [generation, categoryId, routeUuid])
+
+  const renew = () => {
+    setState({ kind: 'loading' })
+    setGeneration((g) => g + 1)
+  }
+
+  const ready = state.kind === 'ready'
+  useEffect(() => {
+    if (!ready) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [ready])
+
+  const left = state.kind === 'ready' ? Math.min(state.expiresAt - now, TEMP_TOKEN_LIFETIME_MS) : 0
+  const expired = state.kind === 'ready' && left <= 0
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} testId="mobile-map-modal" title={t('routeModals.mobile.title')} description={t('routeModals.mobile.description')}>
+      <div className="flex flex-col items-center gap-4">
+        {state.kind === 'loading' ? (
+          <div className="flex size-56 items-center justify-center rounded-lg border border-dashed border-gray-300 text-sm text-gray-500 dark:border-gray-700" role="status">
+            {t('routeModals.mobile.loading')}
+          </div>
+        ) : null}
+        {state.kind === 'failed' ? (
+          <p role="alert" data-testid="mobile-error" className="w-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+            {t('routeModals.mobile.failed')}
+          </p>
+        ) : null}
+        {state.kind === 'ready' ? (
+          <>
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.svg)}`}
+              alt={t('routeModals.mobile.qrAlt')}
+              data-testid="mobile-qr"
+              className={`size-56 rounded-lg border border-gray-200 bg-white p-2 dark:border-gray-700 ${expired ? 'opacity-20' : ''}`}
+            />
+            <p className="flex items-center gap-2 text-sm" aria-live="polite" data-testid="mobile-countdown">
+              <Smartphone className="size-4" aria-hidden />
+              {expired ? t('routeModals.mobile.expired') : t('routeModals.mobile.expiresIn', { time: formatCountdown(left) })}
+            </p>
+            {!expired ? (
+              <div className="w-full">
+                <CopyField label={t('routeModals.mobile.link')} value={state.url} testId="mobile-url" />
+                <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{t('routeModals.mobile.singleUse')}</p>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        <Button type="button" variant="secondary" onClick={renew} disabled={state.kind === 'loading'} data-testid="mobile-new-code">
+          <RefreshCw className="size-4" aria-hidden />
+          {t('routeModals.mobile.newCode')}
+        </Button>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,134 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Modal } from '#app/components/ui/modal.tsx'
+import { useLocale } from '#app/i18n/use-locale.ts'
+import { slugFromName } from '#app/modules/walks/slug.ts'
+import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import { defaultRouteColor, routeColorNames, type RouteColor } from '#app/modules/walks/walks.schema.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import { errorsOf, FormError, InputField, type ServerErrors } from './form-bits.tsx'
+
+const asColor = (value: string | undefined): RouteColor => (routeColorNames as readonly string[]).includes(value ?? '') ? (value as RouteColor) : defaultRouteColor
+
+interface Values {
+  name: string
+  color: RouteColor
+  slug: string
+}
+
+type Props =
+  | { mode: 'new'; open: boolean; onOpenChange(open: boolean): void; categoryId: number; onCreated(route: { uuid: string; slug: string }): void }
+  | { mode: 'edit'; open: boolean; onOpenChange(open: boolean): void; route: RouteView; onUpdated(route: RouteView): void }
+
+/**
+ * New route (POST /api/routes/store) and edit route (PUT /api/routes/update with only name,
+ * colour and slug). A new route's url may stay empty: the server then makes a free slug from the
+ * name, which the hint shows.
+ */
+export function RouteFormModal(props: Props) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const formId = useId()
+  // Mounted on each opening (see RouteToolbar), so it starts from the route as it is now.
+  const [values, setValues] = useState<Values>(() =>
+    props.mode === 'edit' ? { name: props.route.name ?? '', color: asColor(props.route.color), slug: props.route.slug } : { name: '', color: defaultRouteColor, slug: '' },
+  )
+  const [errors, setErrors] = useState<ServerErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }))
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const name = values.name.trim()
+    // Spec section 5: a route has a name only when it is non-blank.
+    if (!name) return setErrors({ name: [t('routeModals.nameRequired')] })
+    setBusy(true)
+    setErrors({})
+    setFormError(null)
+    try {
+      if (props.mode === 'new') {
+        const created = await apiRequest<{ uuid: string; slug: string }>('/routes/store', {
+          method: 'POST',
+          body: { name, color: values.color, url: values.slug.trim(), place_category_id: props.categoryId, locale },
+        })
+        props.onOpenChange(false)
+        props.onCreated({ uuid: created.uuid, slug: created.slug })
+      } else {
+        const slug = values.slug.trim()
+        const updated = await apiRequest<RouteView>('/routes/update', {
+          method: 'PUT',
+          body: { uuid: props.route.uuid, locale: props.route.locale, name, color: values.color, ...(slug && slug !== props.route.slug ? { slug } : {}) },
+        })
+        props.onOpenChange(false)
+        props.onUpdated(updated)
+      }
+    } catch (error) {
+      const result = errorsOf(error, t(props.mode === 'new' ? 'routeModals.createFailed' : 'routeModals.updateFailed'), { url: 'slug' })
+      setErrors(result.fields)
+      setFormError(result.form)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const proposed = slugFromName(values.name.trim() || t('routeModals.namePlaceholder'))
+  const isNew = props.mode === 'new'
+  return (
+    <Modal
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      dismissible={!busy}
+      size="lg"
+      title={t(isNew ? 'routeModals.new.title' : 'routeModals.edit.title')}
+      description={isNew ? t('routeModals.new.description') : undefined}
+      testId={isNew ? 'new-route-modal' : 'edit-route-modal'}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={() => props.onOpenChange(false)} disabled={busy}>
+            {t('routeModals.cancel')}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy} data-testid="route-form-submit">
+            {busy ? t('routeModals.saving') : t(isNew ? 'routeModals.new.submit' : 'routeModals.edit.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormError message={formError} />
+        <InputField
+          label={t('routeModals.name')}
+          name="name"
+          value={values.name}
+          onChange={(e) => set({ name: e.target.value })}
+          errors={errors.name}
+          maxLength={120}
+          required
+          autoComplete="off"
+          testId="route-name"
+          autoFocus
+        />
+        <div>
+          <RouteColorSwatches value={values.color} onChange={(color) => set({ color })} />
+          {errors.color ? <p className="mt-1 text-sm text-red-600 dark:text-red-400">{errors.color.join(' ')}</p> : null}
+        </div>
+        <InputField
+          label={t(isNew ? 'routeModals.slugOptional' : 'routeModals.slug')}
+          name="slug"
+          value={values.slug}
+          onChange={(e) => set({ slug: e.target.value.toLowerCase() })}
+          errors={errors.slug}
+          maxLength={80}
+          placeholder={isNew ? proposed : undefined}
+          hint={t('routeModals.slugHint', { path: `/m/${values.slug.trim() || proposed}` })}
+          autoComplete="off"
+          spellCheck={false}
+          testId="route-slug"
+        />
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,88 @@
+import { clsx } from 'clsx'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/ui/button.tsx'
+import { Modal } from '#app/components/ui/modal.tsx'
+import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import { walkStatuses } from '#app/modules/walks/walks.schema.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import { errorsOf, FormError } from './form-bits.tsx'
+
+type Status = (typeof walkStatuses)[number]
+
+/** Draft or published, saved alone: PUT /api/routes/update {uuid, status}. */
+export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { open: boolean; onOpenChange(open: boolean): void; route: RouteView; onUpdated(route: RouteView): void }) {
+  const { t } = useTranslation()
+  const formId = useId()
+  const [status, setStatus] = useState<Status>(route.status === 'published' ? 'published' : 'draft')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    if (status === route.status) return onOpenChange(false)
+    setBusy(true)
+    setError(null)
+    try {
+      const updated = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: { uuid: route.uuid, status } })
+      onOpenChange(false)
+      onUpdated(updated)
+    } catch (e) {
+      setError(errorsOf(e, t('routeModals.updateFailed')).form ?? t('routeModals.updateFailed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      dismissible={!busy}
+      size="sm"
+      testId="route-status-modal"
+      title={t('routeModals.status.title')}
+      description={t('routeModals.status.description', { name: route.name ?? route.slug })}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            {t('routeModals.cancel')}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy} data-testid="route-status-submit">
+            {busy ? t('routeModals.saving') : t('routeModals.status.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="flex flex-col gap-3">
+        <FormError message={error} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="sr-only">{t('routeModals.status.title')}</legend>
+          {walkStatuses.map((value) => (
+            <label
+              key={value}
+              className={clsx(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-600',
+                status === value ? 'border-primary-600 bg-primary-50 dark:bg-primary-950' : 'border-gray-200 dark:border-gray-800',
+              )}
+            >
+              <input
+                type="radio"
+                name="route-status"
+                value={value}
+                checked={status === value}
+                onChange={() => setStatus(value)}
+                className="mt-1 accent-primary-600"
+                data-testid={`route-status-${value}`}
+              />
+              <span className="flex flex-col">
+                <span className="font-medium">{t(`landingEditor.status.${value}`)}</span>
+                <span className="text-sm text-gray-600 dark:text-gray-300">{t(`routeModals.status.${value}Help`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      </form>
+    </Modal>
+  )
+}

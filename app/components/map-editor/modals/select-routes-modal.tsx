@@ -1,0 +1,96 @@
+import { clsx } from 'clsx'
+import { Search } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Modal } from '#app/components/ui/modal.tsx'
+import type { RouteSummaryView } from '#app/modules/walks/walk-serializer.server.ts'
+import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
+import { StatusBadge } from './form-bits.tsx'
+
+export const routeColorHex = (color: string) => routeColors[color as RouteColor] ?? routeColors['bg-orange']
+
+/** Case- and accent-insensitive match on the name or the slug. */
+export function filterRoutes<R extends { name: string | null; slug: string }>(routes: R[], query: string): R[] {
+  const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '')
+  const q = fold(query.trim())
+  if (!q) return routes
+  return routes.filter((r) => fold(r.name ?? '').includes(q) || r.slug.includes(q))
+}
+
+/** The category's routes, searchable; picking one hands it to the page (which may ask to save first). */
+export function SelectRoutesModal({
+  open,
+  onOpenChange,
+  routes,
+  currentUuid,
+  onSelect,
+}: {
+  open: boolean
+  onOpenChange(open: boolean): void
+  routes: RouteSummaryView[]
+  currentUuid: string | null
+  onSelect(uuid: string): void
+}) {
+  const { t } = useTranslation()
+  const searchId = useId()
+  const [query, setQuery] = useState('')
+  const shown = useMemo(() => filterRoutes(routes, query), [routes, query])
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} testId="select-routes-modal" title={t('routeModals.select.title')} description={t('routeModals.select.description', { count: routes.length })}>
+      <div className="flex flex-col gap-3">
+        <div className="relative">
+          <label htmlFor={searchId} className="sr-only">
+            {t('routeModals.select.search')}
+          </label>
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('routeModals.select.search')}
+            data-testid="route-search"
+            className="min-h-11 w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-base focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none dark:border-gray-700 dark:bg-gray-950"
+          />
+        </div>
+        {shown.length === 0 ? (
+          <p className="py-6 text-center text-sm text-gray-500" role="status">
+            {routes.length === 0 ? t('routeModals.select.none') : t('routeModals.select.noMatch')}
+          </p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-gray-200 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800" data-testid="route-options">
+            {shown.map((r) => {
+              const current = r.uuid === currentUuid
+              return (
+                <li key={r.uuid}>
+                  <button
+                    type="button"
+                    aria-current={current || undefined}
+                    data-testid="route-option"
+                    data-uuid={r.uuid}
+                    onClick={() => {
+                      onOpenChange(false)
+                      if (!current) onSelect(r.uuid)
+                    }}
+                    className={clsx(
+                      'flex min-h-12 w-full items-center gap-3 px-3 py-2 text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600 dark:hover:bg-gray-800',
+                      current && 'bg-primary-50 dark:bg-primary-950',
+                    )}
+                  >
+                    <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: routeColorHex(r.color) }} aria-hidden />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{r.name ?? r.slug}</span>
+                      <span className="block text-xs text-gray-500 dark:text-gray-400">{t('routeModals.select.places', { count: r.placesCount })}</span>
+                    </span>
+                    <StatusBadge status={r.status} />
+                  </button>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '#app/components/ui/button.tsx'
+import { Modal } from '#app/components/ui/modal.tsx'
+import { QR_BATCH_MAX } from '#app/modules/qr-codes/qr-codes.schema.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import { errorsOf, FormError, InputField, type ServerErrors } from '../modals/form-bits.tsx'
+
+/** New blank codes for the category, to print and activate later (POST /api/qr-codes/batch). */
+export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open: boolean; onOpenChange(open: boolean): void; categoryId: number; onDone(count: number): void }) {
+  const { t } = useTranslation()
+  const formId = useId()
+  const [count, setCount] = useState('10')
+  const [prefix, setPrefix] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<ServerErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const n = Number(count)
+    if (!Number.isInteger(n) || n < 1 || n > QR_BATCH_MAX) return setErrors({ count: [t('qrPanel.batch.countRange', { max: QR_BATCH_MAX })] })
+    setBusy(true)
+    setErrors({})
+    setFormError(null)
+    try {
+      const created = await apiRequest<unknown[]>('/qr-codes/batch', {
+        method: 'POST',
+        body: { place_category_id: categoryId, count: n, ...(prefix.trim() ? { name_prefix: prefix.trim() } : {}) },
+      })
+      onOpenChange(false)
+      onDone(created.length)
+    } catch (error) {
+      const result = errorsOf(error, t('qrPanel.failed'))
+      setErrors(result.fields)
+      setFormError(result.form)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      dismissible={!busy}
+      size="sm"
+      testId="batch-qr-modal"
+      title={t('qrPanel.batch.title')}
+      description={t('qrPanel.batch.description')}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            {t('routeModals.cancel')}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy} data-testid="batch-submit">
+            {t('qrPanel.batch.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormError message={formError} />
+        <InputField label={t('qrPanel.batch.count')} type="number" inputMode="numeric" min={1} max={QR_BATCH_MAX} value={count} onChange={(e) => setCount(e.target.value)} errors={errors.count} testId="batch-count" />
+        <InputField label={t('qrPanel.batch.prefix')} value={prefix} onChange={(e) => setPrefix(e.target.value)} maxLength={100} hint={t('qrPanel.batch.prefixHint')} errors={errors.name_prefix} />
+      </form>
+    </Modal>
+  )
+}

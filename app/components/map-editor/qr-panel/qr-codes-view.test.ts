@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { filterQrCodes, isActive, pickCodes, printSheetPath, qrImageUrls } from './qr-codes-view.ts'
+
+const codes = [
+  { code: 'AB12', name: 'Entrée', place: { name: 'Château de Chillon' } },
+  { code: 'CD34', name: null, place: null },
+  { code: 'EF56', name: 'Plaque 3', place: null },
+]
+
+describe('filterQrCodes', () => {
+  it('filters by state', () => {
+    expect(filterQrCodes(codes, 'active', '').map((c) => c.code)).toEqual(['AB12'])
+    expect(filterQrCodes(codes, 'inactive', '').map((c) => c.code)).toEqual(['CD34', 'EF56'])
+    expect(filterQrCodes(codes, 'all', '  ')).toHaveLength(3)
+  })
+
+  it('matches code, name and place, ignoring case and accents', () => {
+    expect(filterQrCodes(codes, 'all', 'chateau').map((c) => c.code)).toEqual(['AB12'])
+    expect(filterQrCodes(codes, 'all', 'ENTREE').map((c) => c.code)).toEqual(['AB12'])
+    expect(filterQrCodes(codes, 'all', 'cd3').map((c) => c.code)).toEqual(['CD34'])
+    expect(filterQrCodes(codes, 'active', 'plaque')).toEqual([])
+  })
+
+  it('knows an active code by its place', () => {
+    expect(isActive(codes[0]!)).toBe(true)
+    expect(isActive(codes[1]!)).toBe(false)
+  })
+})
+
+describe('pickCodes', () => {
+  it('keeps the asked codes in the asked order, once, dropping unknown ones', () => {
+    expect(pickCodes(codes, 'EF56, AB12,EF56,ZZ').map((c) => c.code)).toEqual(['EF56', 'AB12'])
+  })
+
+  it('keeps every code without a list', () => {
+    expect(pickCodes(codes, null)).toHaveLength(3)
+    expect(pickCodes(codes, '')).toHaveLength(3)
+  })
+})
+
+describe('printSheetPath', () => {
+  it('builds the print page query', () => {
+    expect(printSheetPath(4, null)).toBe('/qr-codes/print?category=4')
+    expect(printSheetPath(4, ['AB12', 'C D'])).toBe('/qr-codes/print?category=4&codes=AB12%2CC+D')
+    expect(new URLSearchParams(printSheetPath(4, ['AB12', 'C D']).split('?')[1]).get('codes')).toBe('AB12,C D')
+  })
+})
+
+describe('qrImageUrls', () => {
+  it('encodes the code', () => {
+    expect(qrImageUrls('a/b')).toEqual({ svg: '/api/qr-codes/a%2Fb/image.svg', png: '/api/qr-codes/a%2Fb/image.png' })
+  })
+})

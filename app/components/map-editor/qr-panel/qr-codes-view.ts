@@ -1,0 +1,46 @@
+// Filtering and links of the QR code panel and its print sheet. Pure: tested without a browser.
+
+export interface QrLike {
+  code: string
+  name: string | null
+  place: { name: string } | null
+}
+
+export type QrStateFilter = 'all' | 'active' | 'inactive'
+
+/** A code is active once it is linked to a place (spec section 4: linking sets place and date). */
+export const isActive = (qr: { place: unknown }) => qr.place !== null
+
+const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '')
+
+/** By state, then by a case- and accent-insensitive match on the code, its name or its place. */
+export function filterQrCodes<C extends QrLike>(codes: C[], state: QrStateFilter, query: string): C[] {
+  const q = fold(query.trim())
+  return codes.filter((c) => {
+    if (state === 'active' && !isActive(c)) return false
+    if (state === 'inactive' && isActive(c)) return false
+    if (!q) return true
+    return [c.code, c.name ?? '', c.place?.name ?? ''].some((text) => fold(text).includes(q))
+  })
+}
+
+/** `?codes=a,b,c` keeps those codes in that order (unknown ones dropped); without it, every code. */
+export function pickCodes<C extends { code: string }>(all: C[], param: string | null): C[] {
+  if (param === null || param.trim() === '') return all
+  const byCode = new Map(all.map((c) => [c.code, c]))
+  const wanted = [...new Set(param.split(',').map((c) => c.trim()).filter(Boolean))]
+  return wanted.map((c) => byCode.get(c)).filter((c): c is C => c !== undefined)
+}
+
+/** The print sheet of these codes (none: the whole category). Codes may hold commas: those are left out of the list. */
+export function printSheetPath(categoryId: number, codes: string[] | null): string {
+  const query = new URLSearchParams({ category: String(categoryId) })
+  if (codes && codes.length > 0) query.set('codes', codes.filter((c) => !c.includes(',')).join(','))
+  return `/qr-codes/print?${query.toString()}`
+}
+
+/** The app's own images of a code (a code's image_url may point elsewhere). */
+export function qrImageUrls(code: string): { svg: string; png: string } {
+  const base = `/api/qr-codes/${encodeURIComponent(code)}`
+  return { svg: `${base}/image.svg`, png: `${base}/image.png` }
+}

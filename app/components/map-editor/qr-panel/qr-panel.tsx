@@ -1,0 +1,285 @@
+import * as Menu from '@radix-ui/react-dropdown-menu'
+import { clsx } from 'clsx'
+import { Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, Search, Unlink } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { addToast } from '#app/components/shell/toast-store.ts'
+import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
+import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.service.server.ts'
+import { apiRequest } from '#app/utils/api-client.ts'
+import type { QrPanelProps } from '../contracts.ts'
+import { ActivateQrModal, type ActivationSource } from './activate-qr-modal.tsx'
+import { BatchQrModal } from './batch-qr-modal.tsx'
+import { LinkPlaceModal } from './link-place-modal.tsx'
+import { filterQrCodes, isActive, printSheetPath, qrImageUrls, type QrStateFilter } from './qr-codes-view.ts'
+
+type Dialog = { kind: 'activate'; code: string; source: ActivationSource } | { kind: 'link'; code: string } | { kind: 'batch' }
+
+const filters: QrStateFilter[] = ['all', 'active', 'inactive']
+const headerButton =
+  'inline-flex min-h-10 min-w-0 items-center justify-center gap-1.5 rounded-lg border border-gray-300 px-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800'
+
+/**
+ * The category's QR codes beside the map: state, filter, and for each code activate (at the map
+ * centre or the device's position), link, unlink, show on the map, download; new codes in a
+ * batch and a print sheet of the codes shown. The page reloads its data on `onChanged`.
+ */
+export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, onFocus }: QrPanelProps) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const searchId = useId()
+  const [state, setState] = useState<QrStateFilter>('all')
+  const [query, setQuery] = useState('')
+  const [dialog, setDialog] = useState<Dialog | null>(null)
+  const [busyCode, setBusyCode] = useState<string | null>(null)
+
+  const shown = useMemo(() => filterQrCodes(qrCodes, state, query), [qrCodes, state, query])
+  const counts = useMemo(() => ({ all: qrCodes.length, active: qrCodes.filter(isActive).length, inactive: qrCodes.filter((c) => !isActive(c)).length }), [qrCodes])
+  // The whole category prints without a list; a filtered view prints what it shows.
+  const printPath = localePath(printSheetPath(category.id, shown.length === qrCodes.length ? null : shown.map((c) => c.code)))
+  const close = (open: boolean) => {
+    if (!open) setDialog(null)
+  }
+
+  async function unlink(code: string) {
+    setBusyCode(code)
+    try {
+      await apiRequest(`/qr-codes/${encodeURIComponent(code)}/detach-place`)
+      addToast({ title: t('qrPanel.unlinked', { code }) })
+      onChanged()
+    } catch {
+      addToast({ title: t('qrPanel.failed') })
+    } finally {
+      setBusyCode(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${searchId}-title`} data-testid="qr-panel" className="flex min-h-0 flex-col gap-3">
+      <h2 id={`${searchId}-title`} className="text-base font-semibold whitespace-nowrap">
+        {t('qrPanel.title')} <span className="text-sm font-normal text-gray-500">({qrCodes.length})</span>
+      </h2>
+      <div className="grid grid-cols-2 gap-2">
+        <button type="button" onClick={() => setDialog({ kind: 'batch' })} className={headerButton} data-testid="qr-batch">
+          <Plus className="size-4 shrink-0" aria-hidden />
+          <span className="truncate">{t('qrPanel.batch.open')}</span>
+        </button>
+        <a
+          href={printPath}
+          target="_blank"
+          rel="noreferrer"
+          aria-disabled={shown.length === 0 || undefined}
+          onClick={(e) => shown.length === 0 && e.preventDefault()}
+          className={clsx(headerButton, 'aria-disabled:opacity-40')}
+          data-testid="qr-print"
+        >
+          <Printer className="size-4 shrink-0" aria-hidden />
+          <span className="truncate">{t('qrPanel.printSheet')}</span>
+        </a>
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <div role="radiogroup" aria-label={t('qrPanel.filter')} className="grid grid-cols-3 rounded-lg bg-gray-100 p-0.5 text-sm dark:bg-gray-800">
+          {filters.map((f) => (
+            <button
+              key={f}
+              type="button"
+              role="radio"
+              aria-checked={state === f}
+              onClick={() => setState(f)}
+              data-testid={`qr-filter-${f}`}
+              className={clsx(
+                'min-h-8 rounded-md px-2 font-medium',
+                state === f ? 'bg-white text-gray-900 shadow-xs dark:bg-gray-950 dark:text-gray-100' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300',
+              )}
+            >
+              {t(`qrPanel.filters.${f}`)} <span className="text-xs opacity-70">{counts[f]}</span>
+            </button>
+          ))}
+        </div>
+        <div className="relative">
+          <label htmlFor={searchId} className="sr-only">
+            {t('qrPanel.search')}
+          </label>
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('qrPanel.search')}
+            data-testid="qr-search"
+            className="min-h-10 w-full rounded-lg border border-gray-300 bg-white py-1.5 pr-3 pl-9 text-base focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none sm:text-sm dark:border-gray-700 dark:bg-gray-950"
+          />
+        </div>
+      </div>
+
+      {shown.length === 0 ? (
+        <p role="status" className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-gray-500 dark:border-gray-700">
+          {qrCodes.length === 0 ? t('qrPanel.none') : t('qrPanel.noMatch')}
+        </p>
+      ) : (
+        <ul className="flex min-h-0 flex-col divide-y divide-gray-200 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800" data-testid="qr-list">
+          {shown.map((qr) => (
+            <QrRow
+              key={qr.code}
+              qr={qr}
+              busy={busyCode === qr.code}
+              onActivate={(source) => setDialog({ kind: 'activate', code: qr.code, source })}
+              onLink={() => setDialog({ kind: 'link', code: qr.code })}
+              onUnlink={() => void unlink(qr.code)}
+              onFocus={onFocus}
+            />
+          ))}
+        </ul>
+      )}
+
+      {dialog?.kind === 'activate' ? (
+        <ActivateQrModal
+          open
+          onOpenChange={close}
+          code={dialog.code}
+          source={dialog.source}
+          getMapCenter={getMapCenter}
+          onDone={() => {
+            addToast({ title: t('qrPanel.activated', { code: dialog.code }) })
+            onChanged()
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'link' ? (
+        <LinkPlaceModal
+          open
+          onOpenChange={close}
+          code={dialog.code}
+          places={places}
+          onDone={() => {
+            addToast({ title: t('qrPanel.activated', { code: dialog.code }) })
+            onChanged()
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'batch' ? (
+        <BatchQrModal
+          open
+          onOpenChange={close}
+          categoryId={category.id}
+          onDone={(count) => {
+            addToast({ title: t('qrPanel.batch.done', { count }) })
+            onChanged()
+          }}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+function QrRow({
+  qr,
+  busy,
+  onActivate,
+  onLink,
+  onUnlink,
+  onFocus,
+}: {
+  qr: QrCodeView
+  busy: boolean
+  onActivate(source: ActivationSource): void
+  onLink(): void
+  onUnlink(): void
+  onFocus: QrPanelProps['onFocus']
+}) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const active = isActive(qr)
+  const position = qr.place && qr.place.lat !== null && qr.place.lng !== null ? { lat: qr.place.lat, lng: qr.place.lng } : null
+  const images = qrImageUrls(qr.code)
+  const item =
+    'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-40 data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800'
+  const activated = qr.activated_at ? new Date(qr.activated_at).toLocaleDateString(locale, { dateStyle: 'medium' }) : null
+
+  return (
+    <li className="flex items-start gap-2 px-3 py-2" data-testid="qr-row" data-code={qr.code} data-active={active}>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2">
+          <span className="font-mono text-sm font-semibold break-all">{qr.code}</span>
+          {qr.name ? <span className="min-w-0 truncate text-xs text-gray-500 dark:text-gray-400">{qr.name}</span> : null}
+        </div>
+        {active ? (
+          <p className="flex items-center gap-1 text-xs text-primary-800 dark:text-primary-200" data-testid="qr-state">
+            <span className="size-2 shrink-0 rounded-full bg-primary-600" aria-hidden />
+            <span className="min-w-0 truncate">
+              {t('qrPanel.activeAt', { place: qr.place!.name })}
+              {activated ? ` · ${t('qrPanel.activatedOn', { date: activated })}` : ''}
+            </span>
+          </p>
+        ) : (
+          <p className="flex items-center gap-1 text-xs text-gray-500 dark:text-gray-400" data-testid="qr-state">
+            <span className="size-2 shrink-0 rounded-full bg-gray-400" aria-hidden />
+            {t('qrPanel.inactive')}
+          </p>
+        )}
+      </div>
+      {position ? (
+        <button
+          type="button"
+          onClick={() => onFocus(position)}
+          aria-label={t('qrPanel.actions.focus', { code: qr.code })}
+          title={t('qrPanel.actions.focusShort')}
+          className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+          data-testid="qr-focus"
+        >
+          <MapPin className="size-4" aria-hidden />
+        </button>
+      ) : null}
+      <Menu.Root modal={false}>
+        <Menu.Trigger
+          disabled={busy}
+          aria-label={t('qrPanel.actions.menu', { code: qr.code })}
+          className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 disabled:opacity-40 dark:text-gray-300 dark:hover:bg-gray-800"
+          data-testid="qr-actions"
+        >
+          <MoreVertical className="size-4" aria-hidden />
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content align="end" sideOffset={4} className="z-[80] min-w-60 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-800 dark:bg-gray-900">
+            {active ? (
+              <Menu.Item className={clsx(item, 'text-red-700 dark:text-red-400')} onSelect={onUnlink} data-testid="qr-unlink">
+                <Unlink className="size-4" aria-hidden />
+                {t('qrPanel.actions.unlink')}
+              </Menu.Item>
+            ) : (
+              <>
+                <Menu.Item className={item} onSelect={() => onActivate('map')} data-testid="qr-activate-map">
+                  <Crosshair className="size-4" aria-hidden />
+                  {t('qrPanel.actions.activateMap')}
+                </Menu.Item>
+                <Menu.Item className={item} onSelect={() => onActivate('device')} data-testid="qr-activate-device">
+                  <LocateFixed className="size-4" aria-hidden />
+                  {t('qrPanel.actions.activateDevice')}
+                </Menu.Item>
+                <Menu.Item className={item} onSelect={onLink} data-testid="qr-link">
+                  <Link2 className="size-4" aria-hidden />
+                  {t('qrPanel.actions.link')}
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-800" />
+            <Menu.Item asChild className={item}>
+              <a href={images.svg} download={`qr-${qr.code}.svg`} data-testid="qr-download-svg">
+                <Download className="size-4" aria-hidden />
+                {t('routeModals.share.downloadSvg')}
+              </a>
+            </Menu.Item>
+            <Menu.Item asChild className={item}>
+              <a href={images.png} download={`qr-${qr.code}.png`} data-testid="qr-download-png">
+                <Download className="size-4" aria-hidden />
+                {t('routeModals.share.downloadPng')}
+              </a>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+    </li>
+  )
+}

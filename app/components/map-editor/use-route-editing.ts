@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { addToast } from '#app/components/shell/toast-store.ts'
+import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import { apiRequest, ApiError } from '#app/utils/api-client.ts'
+import {
+  editorReducer,
+  initialEditorState,
+  isDirty,
+  isPathStale,
+  savePayload,
+  stopsKey,
+  walkableStops,
+  type Directions,
+  type EditorAction,
+  type EditorState,
+} from './editor-state.ts'
+
+/** Spec section 4: the route-saved notice shows for one second. */
+const SAVED_NOTICE_MS = 1000
+/** The path is computed again this long after the stops stop changing. */
+const DIRECTIONS_DEBOUNCE_MS = 700
+
+const editable = (route: RouteView) => ({
+  uuid: route.uuid,
+  places: route.places,
+  distance: route.distance,
+  duration: route.duration,
+  features_collection: route.features_collection,
+  isPathVisible: route.isPathVisible,
+  isSpacePlacesVisible: route.isSpacePlacesVisible,
+})
+
+const errorDetail = (error: unknown) => (error instanceof ApiError ? (Object.values(error.errors ?? {})[0]?.[0] ?? error.message) : undefined)
+
+/**
+ * The open route's editing: the reducer state, kept across revalidations while it holds
+ * unsaved changes; the walking path computed through /api/directions; the save.
+ */
+export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
+  const { t } = useTranslation()
+  const [route, setRoute] = useState(loaded)
+  const [state, setState] = useState<EditorState | null>(() => (loaded ? initialEditorState(editable(loaded)) : null))
+  const [lastLoaded, setLastLoaded] = useState(loaded)
+  const [computing, setComputing] = useState(false)
+  const [saving, setSaving] = useState(false)
+
+  // New loader data: another route replaces the editor; the same route refreshes it only when
+  // it holds no unsaved edits (a revalidation after a modal must not lose them).
+  if (loaded !== lastLoaded) {
+    setLastLoaded(loaded)
+    setRoute(loaded)
+    if (!loaded) setState(null)
+    else if (!state || state.uuid !== loaded.uuid || !isDirty(state)) setState(initialEditorState(editable(loaded)))
+  }
+
+  // Callbacks read the latest state (a save right after an edit, a debounced directions call).
+  const stateRef = useRef(state)
+  useLayoutEffect(() => {
+    stateRef.current = state
+  })
+  const dispatch = useCallback((action: EditorAction) => setState((s) => (s ? editorReducer(s, action) : s)), [])
+
+  /** Computes the path through the current stops; the action it ended with (null: nothing asked). */
+  const computePath = useCallback(async (): Promise<EditorAction | null> => {
+    const current = stateRef.current
+    if (!current) return null
+    const forKey = stopsKey(current.stops)
+    const points = walkableStops(current.stops).map(({ lat, lng }) => ({ lat, lng }))
+    if (points.length < 2) {
+      const action: EditorAction = { type: 'resetPath', forKey }
+      dispatch(action)
+      return action
+    }
+    setComputing(true)
+    let action: EditorAction
+    try {
+      const directions = await apiRequest<Directions>('/directions', { method: 'POST', body: { coordinates: points } })
+      action = { type: 'directions', forKey, directions }
+    } catch {
+      // Spec section 8: report, reset the path; the editor stays usable.
+      addToast({ title: t('mapEditor.directionsFailed') })
+      action = { type: 'resetPath', forKey }
+    } finally {
+      setComputing(false)
+    }
+    dispatch(action)
+    return action
+  }, [dispatch, t])
+
+  // The stops changed: compute the path again once they settle.
+  const key = state ? stopsKey(state.stops) : ''
+  const stale = state ? isPathStale(state) : false
+  useEffect(() => {
+    if (!stale) return
+    const timer = setTimeout(() => void computePath(), DIRECTIONS_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [key, stale, computePath])
+
+  /** Saves the route (computing a stale path first); true when it is saved. */
+  const save = useCallback(
+    async (options: { revalidate?: boolean } = {}): Promise<boolean> => {
+      let current = stateRef.current
+      if (!current) return false
+      if (isPathStale(current)) {
+        const action = await computePath()
+        if (action) current = editorReducer(current, action)
+      }
+      setSaving(true)
+      try {
+        const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: savePayload(current) })
+        setRoute(next)
+        setState(initialEditorState(editable(next)))
+        addToast({ title: t('mapEditor.saved'), timeout: SAVED_NOTICE_MS })
+        if (options.revalidate !== false) onSaved()
+        return true
+      } catch (error) {
+        addToast({ title: t('mapEditor.saveFailed', { uuid: current.uuid }), description: errorDetail(error) })
+        return false
+      } finally {
+        setSaving(false)
+      }
+    },
+    [computePath, onSaved, t],
+  )
+
+  /** Forgets the unsaved edits: back to the route as last loaded or saved. */
+  const discard = useCallback(() => {
+    if (route) setState(initialEditorState(editable(route)))
+  }, [route])
+
+  return { route, setRoute, state, dispatch, dirty: state ? isDirty(state) : false, stale, computing, saving, computePath, save, discard }
+}

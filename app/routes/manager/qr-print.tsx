@@ -1,0 +1,91 @@
+import { ArrowLeft, Printer } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import { pickCodes } from '#app/components/map-editor/qr-panel/qr-codes-view.ts'
+import { PageTitle } from '#app/components/page-title.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { localeFromParam } from '#app/i18n/config.ts'
+import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
+import { requireUser } from '#app/modules/auth/guards.ts'
+import { AppError } from '#app/utils/errors.ts'
+import type { Route } from './+types/qr-print'
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' })
+
+/**
+ * A printable sheet of a category's QR codes (`/qr-codes/print?category=ID&codes=a,b`): each code
+ * with its text and place. Members only: another tenant's category answers 404.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args)
+  const { services } = args.context
+  const url = new URL(args.request.url)
+  const categoryId = Number(url.searchParams.get('category'))
+  if (!Number.isInteger(categoryId) || categoryId < 1) throw notFound()
+  try {
+    const codes = await services.qrCodes.listForCategory(user, categoryId)
+    const categories = await services.categories.tree(user)
+    const find = (nodes: typeof categories): string | null => {
+      for (const n of nodes) {
+        if (n.id === categoryId) return n.name
+        const inner = find(n.children)
+        if (inner) return inner
+      }
+      return null
+    }
+    const shown = pickCodes(codes, url.searchParams.get('codes')).map((c) => ({
+      code: c.code,
+      name: c.name,
+      place: c.place?.name ?? null,
+    }))
+    return { categoryId, categoryName: find(categories) ?? '', codes: shown, locale: localeFromParam(args.params.lang) }
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 404 || error.status === 403)) throw notFound()
+    throw error
+  }
+}
+
+export default function QrPrint({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const localePath = useLocalePath()
+  const { categoryId, categoryName, codes } = loaderData
+  const title = t('qrPanel.print.title', { name: categoryName })
+  return (
+    <main className="mx-auto max-w-5xl p-4 sm:p-8 print:max-w-none print:p-0" lang={locale}>
+      <PageTitle title={title} />
+      <style>{'@page { size: A4; margin: 12mm; } @media print { html, body { background: #fff !important; color: #000 !important; } }'}</style>
+      <div className="mb-6 flex flex-wrap items-center gap-3 print:hidden">
+        <Link to={localePath(`/map?category=${categoryId}`)} className="inline-flex items-center gap-1 text-sm text-primary-700 underline dark:text-primary-300">
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('qrPanel.print.back')}
+        </Link>
+        <Button type="button" onClick={() => window.print()} className="ml-auto" data-testid="print-button">
+          <Printer className="size-4" aria-hidden />
+          {t('qrPanel.print.print')}
+        </Button>
+      </div>
+      <h1 className="mb-1 text-2xl font-semibold print:text-lg">{title}</h1>
+      <p className="mb-6 text-sm text-gray-600 dark:text-gray-300 print:mb-3 print:text-black">{t('qrPanel.print.count', { count: codes.length })}</p>
+      {codes.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-500">{t('qrPanel.print.none')}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 print:grid-cols-3 print:gap-3" data-testid="print-sheet">
+          {codes.map((c) => (
+            <li
+              key={c.code}
+              data-testid="print-code"
+              data-code={c.code}
+              className="flex break-inside-avoid flex-col items-center gap-1 rounded-lg border border-gray-300 bg-white p-3 text-center text-black"
+            >
+              <img src={`/api/qr-codes/${encodeURIComponent(c.code)}/image.svg`} alt={t('qrPanel.qrAlt', { code: c.code })} className="aspect-square w-full max-w-48" />
+              <span className="font-mono text-sm font-semibold break-all">{c.code}</span>
+              {c.name ? <span className="text-xs">{c.name}</span> : null}
+              <span className="text-xs text-gray-600">{c.place ?? t('qrPanel.inactive')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  )
+}

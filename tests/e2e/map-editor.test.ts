@@ -1,0 +1,378 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { haversineDistance, WALKING_SPEED_MS } from '#app/modules/geo/geo.ts'
+import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
+import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import { demoEditor, signInAs } from './demo-login.ts'
+
+// The demo's English editor (member of Lausanne): the map editor at /map, in English.
+
+const baseURL = inject('baseURL')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let errors: string[]
+
+interface Place {
+  id: number
+  name: string
+  lat: number | null
+  lng: number | null
+}
+interface FullRoute {
+  uuid: string
+  name: string | null
+  distance: number
+  duration: number
+  places: { id: number; placeSortId: number }[]
+  features_collection: { features: { geometry: { type: string; coordinates: number[][] } }[] } | null
+  isSpacePlacesVisible: boolean
+}
+interface CategoryNode {
+  id: number
+  slug: string
+  children: CategoryNode[]
+}
+
+async function open(options: BrowserContextOptions = desktop) {
+  context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
+  page = await context.newPage()
+  errors = watchErrors(page)
+  await signInAs(context, demoEditor)
+  return page
+}
+
+async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, status = 200): Promise<T> {
+  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(status)
+  return ((await res.json()) as { data: T }).data
+}
+
+async function lausanne() {
+  const flat = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
+  const category = flat(await api<CategoryNode[]>('GET', '/api/place-categories')).find((c) => c.slug === 'lausanne')!
+  const places = await api<Place[]>('GET', `/api/place-categories/${category.id}/fetch-places`)
+  const byName = (name: string) => places.find((p) => p.name === name)!
+  return { id: category.id, places, byName }
+}
+
+const newRoute = (categoryId: number, name: string) =>
+  api<{ uuid: string; slug: string }>('POST', '/api/routes/store', { name, place_category_id: categoryId }, 201)
+
+const fullRoute = (uuid: string) => api<FullRoute>('GET', `/api/routes/${uuid}/get-route`)
+
+/** The place ids of the stop list, top to bottom. */
+const stopIds = async () => (await page.getByTestId('route-stop').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-place-id')))))
+
+/** What the straight-line provider answers: haversine legs, rounded metres and seconds. */
+function expectedFigures(stops: Place[]) {
+  let metres = 0
+  for (let i = 1; i < stops.length; i++) metres += haversineDistance(stops[i - 1] as { lat: number; lng: number }, stops[i] as { lat: number; lng: number })
+  const distance = Math.round(metres)
+  const duration = Math.round(metres / WALKING_SPEED_MS)
+  return { distance, duration, distanceText: formatRouteDistance(distance, 'en'), durationText: formatDuration(duration) }
+}
+
+async function addFromList(name: string) {
+  await page.getByRole('tab', { name: /Add places/ }).click()
+  const search = page.getByTestId('place-search')
+  await search.fill(name)
+  await page.getByRole('button', { name: `Add ${name} to the route` }).click()
+}
+
+/** Drags one stop's handle onto another's place with the mouse (dnd-kit's pointer sensor). */
+async function dragStop(from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!
+  const b = (await to.boundingBox())!
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+  await page.mouse.down()
+  // Past the 4 px activation distance, then in small steps onto the target.
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 8, { steps: 4 })
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 })
+  await page.mouse.up()
+}
+
+const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text })
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+})
+
+describe('map editor', () => {
+  it('builds a route of four places (list and map), reorders them, computes the path, saves and reloads', async () => {
+    await open()
+    const category = await lausanne()
+    const created = await newRoute(category.id, `Editor e2e ${Date.now()}`)
+    await page.goto(`/map?category=${category.id}&route=${created.uuid}`)
+    await waitForHydration(page)
+    await expect.poll(() => page.getByTestId('route-editor-map').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('stops-empty').isVisible()).toBe(true)
+
+    const palud = category.byName('Place de la Palud')
+    const rumine = category.byName('Palais de Rumine')
+    const cathedral = category.byName('Cathédrale de Lausanne')
+    const chateau = category.byName('Château Saint-Maire')
+
+    // Three from the searchable list.
+    await addFromList(palud.name)
+    await addFromList(rumine.name)
+    await addFromList(cathedral.name)
+    // One from the map: centre it (street level: no clusters), open its popup, add.
+    await page.getByTestId('place-search').fill(chateau.name)
+    await page.getByRole('button', { name: `Show ${chateau.name} on the map` }).click()
+    const marker = page.getByTestId('route-editor-map').getByTitle(chateau.name, { exact: true })
+    await marker.click()
+    await page.getByTestId('popup-add-place').click()
+
+    await page.getByRole('tab', { name: /Stops/ }).click()
+    await expect.poll(stopIds).toEqual([palud.id, rumine.id, cathedral.id, chateau.id])
+    await expect.poll(() => page.getByTestId('numbered-marker').count()).toBe(4)
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toContain('Unsaved changes')
+
+    // Keyboard (dnd-kit's keyboard sensor): pick the Palud up, one down, drop. Each step waits
+    // for dnd-kit's screen reader announcement, as a user would hear it.
+    const handles = page.getByTestId('stop-handle')
+    const announced = (text: string) => expect.poll(() => page.getByText(text, { exact: true }).count()).toBe(1)
+    await handles.nth(0).focus()
+    await page.keyboard.press('Space')
+    await announced(`Picked up ${palud.name}, at position 1.`)
+    await page.keyboard.press('ArrowDown')
+    await announced(`${palud.name} moved to position 2.`)
+    await page.keyboard.press('Space')
+    await announced(`${palud.name} dropped at position 2.`)
+    await expect.poll(stopIds).toEqual([rumine.id, palud.id, cathedral.id, chateau.id])
+    await expect.poll(() => page.locator('[data-testid="stop-handle"][aria-pressed="true"]').count()).toBe(0)
+
+    // Drag and drop: the Château onto the first stop.
+    await dragStop(handles.nth(3), handles.nth(0))
+    await expect.poll(stopIds).toEqual([chateau.id, rumine.id, palud.id, cathedral.id])
+
+    // And the visible buttons: the Cathédrale one up.
+    await page.getByRole('button', { name: `Move ${cathedral.name} up` }).click()
+    const order = [chateau, rumine, cathedral, palud]
+    await expect.poll(stopIds).toEqual(order.map((p) => p.id))
+
+    // The path through the stops in order (the default straight-line provider).
+    await page.getByTestId('compute-path').click()
+    const expected = expectedFigures(order)
+    await expect.poll(() => page.getByTestId('route-distance').textContent()).toBe(expected.distanceText)
+    await expect.poll(() => page.getByTestId('route-duration').textContent()).toBe(expected.durationText)
+    await expect.poll(() => page.getByTestId('route-line').count()).toBe(1)
+    await keepScreenshot(page, 'map-editor-desktop')
+
+    await page.getByTestId('route-save').click()
+    await expect.poll(() => toast('Route saved').count()).toBe(1)
+    // The notice shows for one second only.
+    await expect.poll(() => toast('Route saved').count(), { timeout: 4000 }).toBe(0)
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toContain('All changes saved')
+
+    const saved = await fullRoute(created.uuid)
+    expect(saved.places.map((p) => [p.id, p.placeSortId])).toEqual(order.map((p, i) => [p.id, i + 1]))
+    expect([saved.distance, saved.duration]).toEqual([expected.distance, expected.duration])
+    expect(saved.features_collection?.features).toHaveLength(1)
+    expect(saved.features_collection?.features[0].geometry.type).toBe('LineString')
+    expect(saved.features_collection?.features[0].geometry.coordinates).toHaveLength(4)
+
+    await page.reload()
+    await waitForHydration(page)
+    await expect.poll(stopIds).toEqual(order.map((p) => p.id))
+    await expect.poll(() => page.getByTestId('route-distance').textContent()).toBe(expected.distanceText)
+    await expect.poll(() => page.getByTestId('route-duration').textContent()).toBe(expected.durationText)
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toContain('All changes saved')
+  })
+
+  it('removes a stop (the rest renumbered), fills an empty slot and saves only placed stops', async () => {
+    await open()
+    const category = await lausanne()
+    const created = await newRoute(category.id, `Slots e2e ${Date.now()}`)
+    const [a, b, c] = ['Le Flon', 'Tour Bel-Air', 'Grand-Pont'].map(category.byName)
+    await api('PUT', '/api/routes/update', { uuid: created.uuid, places: [a, b, c].map(({ id }) => ({ id })) })
+    await page.goto(`/map?category=${category.id}&route=${created.uuid}`)
+    await waitForHydration(page)
+    await expect.poll(stopIds).toEqual([a.id, b.id, c.id])
+
+    await page.getByRole('button', { name: `Remove ${a.name} from the route` }).click()
+    await expect.poll(stopIds).toEqual([b.id, c.id])
+    await expect.poll(() => page.getByTestId('numbered-marker').evaluateAll((els) => els.map((e) => e.textContent).sort())).toEqual(['1', '2'])
+
+    await page.getByTestId('add-slot').click()
+    await page.getByTestId('add-slot').click()
+    await expect.poll(stopIds).toEqual([b.id, c.id, 0, 0])
+    await page.getByTestId('slot-select').first().selectOption(String(a.id))
+    await expect.poll(stopIds).toEqual([b.id, c.id, a.id, 0])
+
+    await page.getByTestId('route-save').click()
+    await expect.poll(() => toast('Route saved').count()).toBe(1)
+    // Saved without the empty slot, in order; the page shows the saved route.
+    const saved = await fullRoute(created.uuid)
+    expect(saved.places.map((p) => p.id)).toEqual([b.id, c.id, a.id])
+    await expect.poll(stopIds).toEqual([b.id, c.id, a.id])
+  })
+
+  it('creates a place by clicking the map and adds it to the route', async () => {
+    await open()
+    const category = await lausanne()
+    const created = await newRoute(category.id, `New place e2e ${Date.now()}`)
+    await page.goto(`/map?category=${category.id}&route=${created.uuid}`)
+    await waitForHydration(page)
+    await expect.poll(() => page.getByTestId('route-editor-map').count()).toBe(1)
+
+    await page.getByTestId('new-place').click()
+    await expect.poll(() => page.getByTestId('pick-hint').isVisible()).toBe(true)
+    const map = (await page.getByTestId('route-editor-map').boundingBox())!
+    await page.mouse.click(map.x + map.width * 0.3, map.y + map.height * 0.75)
+    const dialog = page.getByTestId('new-place-dialog')
+    await expect.poll(() => dialog.isVisible()).toBe(true)
+    const name = `Belvédère e2e ${Date.now()}`
+    await dialog.getByLabel('Name').fill(name)
+    await dialog.getByTestId('new-place-create').click()
+    await expect.poll(() => dialog.count()).toBe(0)
+    await expect.poll(() => page.getByTestId('stop-name').allTextContents()).toEqual([expect.stringContaining(name)])
+
+    const places = await api<Place[]>('GET', `/api/place-categories/${category.id}/fetch-places`)
+    const place = places.find((p) => p.name === name)!
+    expect(place.lat).toEqual(expect.any(Number))
+    await expect.poll(stopIds).toEqual([place.id])
+  })
+
+  it('deselects the category when it is chosen again (route reset), and selects it back', async () => {
+    await open()
+    const category = await lausanne()
+    await page.goto(`/map?category=${category.id}`)
+    await waitForHydration(page)
+    await expect.poll(() => page.getByTestId('route-stop').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByTestId('numbered-marker').count()).toBe(await page.getByTestId('route-stop').count())
+    await expect.poll(() => page.getByTestId('route-line').count()).toBe(1)
+    await keepScreenshot(page, 'map-editor-desktop-demo-route')
+    const button = page.getByTestId('category-tree').getByRole('button', { name: 'Lausanne' })
+    expect(await button.getAttribute('aria-pressed')).toBe('true')
+
+    await button.click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('none')
+    await expect.poll(() => page.getByTestId('no-category').isVisible()).toBe(true)
+    expect(await page.getByTestId('route-stop').count()).toBe(0)
+    expect(await page.getByTestId('route-editor-map').count()).toBe(0)
+    expect(await button.getAttribute('aria-pressed')).toBe('false')
+
+    await button.click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe(String(category.id))
+    await expect.poll(() => page.getByTestId('route-stop').count()).toBeGreaterThan(0)
+  })
+
+  it('asks what to do with unsaved changes before leaving the route (category, navigation, route switch)', async () => {
+    await open()
+    const category = await lausanne()
+    const created = await newRoute(category.id, `Unsaved e2e ${Date.now()}`)
+    const [a, b, c] = ['Le Flon', 'Tour Bel-Air', 'Grand-Pont'].map(category.byName)
+    await api('PUT', '/api/routes/update', { uuid: created.uuid, places: [a, b, c].map(({ id }) => ({ id })) })
+    await page.goto(`/map?category=${category.id}&route=${created.uuid}`)
+    await waitForHydration(page)
+    await expect.poll(stopIds).toEqual([a.id, b.id, c.id])
+    await page.getByTestId('stop-remove').first().click()
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toContain('Unsaved changes')
+
+    // Switching category (here: deselecting it) goes through the save-modified modal: cancel stays.
+    const modal = page.getByTestId('save-modified-route-modal')
+    await page.getByTestId('category-tree').getByRole('button', { name: 'Lausanne' }).click()
+    await expect.poll(() => modal.isVisible()).toBe(true)
+    await modal.getByTestId('save-modified-cancel').click()
+    await expect.poll(() => modal.count()).toBe(0)
+    expect(new URL(page.url()).searchParams.get('category')).toBe(String(category.id))
+    await expect.poll(stopIds).toEqual([b.id, c.id])
+
+    // Leaving the page through the navigation: Escape stays too.
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click()
+    await expect.poll(() => modal.isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => modal.count()).toBe(0)
+    expect(new URL(page.url()).pathname).toBe('/map')
+    await expect.poll(stopIds).toEqual([b.id, c.id])
+
+    // Switching route in the toolbar: save, then the other route opens.
+    await page.getByTestId('route-toolbar').locator('[data-action="select"]:visible').click()
+    await page.locator(`[data-testid="route-option"]:not([data-uuid="${created.uuid}"])`).first().click()
+    await expect.poll(() => modal.isVisible()).toBe(true)
+    await modal.getByTestId('save-modified-save').click()
+    await expect.poll(() => toast('Route saved').count()).toBe(1)
+    await expect.poll(() => new URL(page.url()).searchParams.get('route')).not.toBe(created.uuid)
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toContain('All changes saved')
+    expect((await fullRoute(created.uuid)).places.map((p) => p.id)).toEqual([b.id, c.id])
+
+    // Discard: the edit is dropped and the chosen route opens.
+    await page.goto(`/map?category=${category.id}&route=${created.uuid}`)
+    await waitForHydration(page)
+    await expect.poll(stopIds).toEqual([b.id, c.id])
+    await page.getByTestId('stop-remove').first().click()
+    await page.getByTestId('route-toolbar').locator('[data-action="select"]:visible').click()
+    await page.locator(`[data-testid="route-option"]:not([data-uuid="${created.uuid}"])`).first().click()
+    await expect.poll(() => modal.isVisible()).toBe(true)
+    await modal.getByTestId('save-modified-discard').click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('route')).not.toBe(created.uuid)
+    expect((await fullRoute(created.uuid)).places.map((p) => p.id)).toEqual([b.id, c.id])
+  })
+
+  it('opens the QR code panel from the dashboard link (&panel=qr) and reports a route that cannot be loaded (dark mode)', async () => {
+    await open({ ...desktop, colorScheme: 'dark' })
+    const category = await lausanne()
+    await page.goto(`/map?category=${category.id}&route=no-such-route&panel=qr`)
+    await waitForHydration(page)
+    await expect.poll(() => toast('Failed to fetch route by uuid').count()).toBe(1)
+    expect(await page.getByRole('tab', { name: /QR codes/ }).getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => page.getByTestId('qr-panel').isVisible()).toBe(true)
+    await expect.poll(() => page.getByTestId('numbered-marker').count()).toBeGreaterThan(0)
+    await keepScreenshot(page, 'map-editor-desktop-dark-qr')
+    // The category's first route is open instead.
+    await page.getByRole('tab', { name: /Stops/ }).click()
+    await expect.poll(() => page.getByTestId('route-stop').count()).toBeGreaterThan(0)
+  })
+
+  it('reports a directions failure, resets the path and stays usable', async () => {
+    await open()
+    const category = await lausanne()
+    const created = await newRoute(category.id, `Failing directions e2e ${Date.now()}`)
+    await page.goto(`/map?category=${category.id}&route=${created.uuid}`)
+    await waitForHydration(page)
+    await page.route('**/api/directions', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ message: 'Error fetching directions' }) }),
+    )
+    await addFromList('Le Flon')
+    await addFromList('Tour Bel-Air')
+    await expect.poll(() => toast('Error fetching directions').count()).toBe(1)
+    await expect.poll(() => page.getByTestId('route-distance').textContent()).toBe(formatRouteDistance(0, 'en'))
+    expect(await page.getByTestId('route-duration').textContent()).toBe(formatDuration(0))
+    expect(await page.getByTestId('route-line').count()).toBe(0)
+
+    // Still usable: the provider is back, a third place computes and saves.
+    await page.unroute('**/api/directions')
+    await addFromList('Grand-Pont')
+    await page.getByRole('tab', { name: /Stops/ }).click()
+    await expect.poll(() => page.getByTestId('route-line').count()).toBe(1)
+    const [a, b, c] = ['Le Flon', 'Tour Bel-Air', 'Grand-Pont'].map(category.byName)
+    const expected = expectedFigures([a, b, c])
+    await expect.poll(() => page.getByTestId('route-distance').textContent()).toBe(expected.distanceText)
+    await page.getByTestId('route-save').click()
+    await expect.poll(() => toast('Route saved').count()).toBe(1)
+    expect((await fullRoute(created.uuid)).distance).toBe(expected.distance)
+  })
+
+  it('works on a phone: map, then the tabbed panel', async () => {
+    await open(phone)
+    const category = await lausanne()
+    await page.goto(`/map?category=${category.id}`)
+    await waitForHydration(page)
+    await expect.poll(() => page.getByTestId('route-stop').count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByTestId('numbered-marker').count()).toBeGreaterThan(0)
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await keepScreenshot(page, 'map-editor-phone')
+    await page.getByRole('tab', { name: /Add places/ }).click()
+    await expect.poll(() => page.getByTestId('place-result').count()).toBeGreaterThan(5)
+  })
+})
