@@ -4,7 +4,8 @@ import { I18nextProvider } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
 import { initClientI18n } from './i18n/i18n.client.ts'
 
-const i18n = await initClientI18n(document.documentElement.lang)
+// The root layout marks the pages that show manager screens (their messages come in a second part).
+const i18n = await initClientI18n(document.documentElement.lang, { manager: document.documentElement.dataset.messages === 'all' })
 
 startTransition(() => {
   hydrateRoot(

@@ -4,18 +4,23 @@ import { createInstance } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { NonceProvider } from './components/shell/nonce.tsx'
 import { defaultLocale, locales, splitLocalePath } from './i18n/config.ts'
 import { resources } from './i18n/i18n.server.ts'
 import { captureException } from './modules/observability/error-reporting.server.ts'
+import { loggablePath } from './modules/observability/logger.server.ts'
 
 export const streamTimeout = 5_000
 
 /** Loader, action and render errors: logged as before, and sent to error reporting when configured. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A request the browser gave up on is not a failure of ours.
   if (request.signal.aborted) return
-  console.error(error)
+  // A JSON line carrying the request's id, masked like every other line (issue 8).
+  const logger = (context as Partial<AppLoadContext> | undefined)?.services?.logger
+  if (logger) logger.error('unhandled page error', { path: loggablePath(request.url), error: error instanceof Error ? error : String(error) })
+  else console.error(error)
   captureException(error, request)
 }
 
@@ -24,7 +29,10 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
+  // Every inline script of the page carries the nonce of this response's Content-Security-Policy.
+  const nonce = loadContext.cspNonce ?? ''
   const locale = splitLocalePath(new URL(request.url).pathname).locale ?? defaultLocale
   const i18n = createInstance()
   await i18n.use(initReactI18next).init({
@@ -42,10 +50,13 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()

@@ -1,4 +1,5 @@
 import type { User } from './db/schema.ts'
+import type { CacheTag } from './modules/page-cache/page-cache.server.ts'
 import type { Services } from './services.server.ts'
 
 /** What the server hands every loader and action (see server/http-app.ts). */
@@ -10,6 +11,13 @@ export interface TrailguideLoadContext {
   clientIp: string
   /** The category named by the host's subdomain (SUBDOMAIN_ROUTING on), else null. */
   categorySlug: string | null
+  /** This response's Content-Security-Policy nonce for inline scripts (server/security-headers.ts). */
+  cspNonce?: string
+  /**
+   * Set by a public page's loader for the render cache (app/modules/page-cache): its tag when the
+   * answer may be kept for every visitor, null when this answer is one visitor's own.
+   */
+  pageCacheTag?: CacheTag | null
 }
 
 declare module 'react-router' {

@@ -17,9 +17,11 @@ import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { colorModeScript, resolveForcedColorMode, useColorMode } from './components/shell/color-mode.tsx'
 import { LoadingOverlay, useNavigationLoader } from './components/shell/loading-overlay.tsx'
+import { useNonce } from './components/shell/nonce.tsx'
 import { Toaster } from './components/shell/toaster.tsx'
 import { changeLocale } from './i18n/i18n.client.ts'
 import { useLocale } from './i18n/use-locale.ts'
+import { installChunkReload, reloadIfChunkError } from './modules/app-version/version-watch.ts'
 import { toPublicUser } from './modules/auth/public-user.ts'
 import { reportBrowserError, startBrowserReporting } from './modules/observability/browser-reporting.ts'
 import stylesheet from './styles/app.css?url'
@@ -65,34 +67,57 @@ function useHydrate(): boolean {
   return (says?.handle as { hydrate: boolean } | undefined)?.hydrate ?? true
 }
 
+/**
+ * zod builds its fast parsers with `new Function` after probing for it; the Content-Security-Policy
+ * forbids eval, and even the caught probe is reported as a violation. `jitless` skips both; it
+ * must be set before the route modules (which define schemas) run, hence a script in the head.
+ */
+const zodWithoutEval = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})'
+
+/** Layouts whose pages need only the base part of the messages (app/i18n/message-parts.ts). */
+const BASE_MESSAGE_LAYOUTS = new Set(['routes/public/layout', 'routes/layouts/guest'])
+
+/** 'all' when the page may show manager screens' messages: the browser loads them before hydrating. */
+function useMessageParts(): 'all' | undefined {
+  const matches = useMatches()
+  return matches.some((m) => BASE_MESSAGE_LAYOUTS.has(m.id)) ? undefined : 'all'
+}
+
 /** Page-view analytics (public/analytics.js), on every page, with or without the framework scripts. */
 function AnalyticsScript() {
   const analytics = useRouteLoaderData<RootLoaderData>('root')?.analytics
+  const nonce = useNonce()
   if (!analytics) return null
-  return <script defer src="/analytics.js" data-api={`${analytics.host}/api/event`} data-domain={analytics.domain} />
+  return <script nonce={nonce} defer src="/analytics.js" data-api={`${analytics.host}/api/event`} data-domain={analytics.domain} />
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = useLocale()
   const forced = useForcedColorMode()
   const hydrate = useHydrate()
+  const nonce = useNonce()
+  const messages = useMessageParts()
+  // Framed on another site (the share-map embed) storage may be denied, and React Router's scroll
+  // script would throw on it; the embed does not scroll anyway.
+  const embedded = new URLSearchParams(useLocation().search).get('embed') === '1'
   return (
-    <html lang={locale} data-force-color-mode={forced} suppressHydrationWarning>
+    <html lang={locale} data-force-color-mode={forced} data-messages={messages} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16a34a" />
-        <script dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: colorModeScript }} />
+        {hydrate ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: zodWithoutEval }} /> : null}
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         <AnalyticsScript />
       </head>
       <body className="min-h-dvh bg-gray-50 text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100">
         {children}
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            {embedded ? null : <ScrollRestoration nonce={nonce} />}
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>
@@ -107,6 +132,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useColorMode()
   useNavigationLoader()
   useEffect(() => setNavigator(navigate), [navigate])
+  // A code chunk that fails to load after a new deployment reloads the page (at most every 10 s).
+  useEffect(() => installChunkReload(), [])
   // Marks the page interactive (the browser tests wait for it before using script-only controls).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
@@ -129,6 +156,7 @@ export function ErrorBoundary() {
   const location = useLocation()
   const props = toErrorPageProps(error)
   useEffect(() => reportBrowserError(error), [error])
+  useEffect(() => reloadIfChunkError(error), [error])
   if (props.statusCode === 404) props.message = t('errorPage.notFoundMessage', { path: location.pathname })
   return (
     <>

@@ -1,27 +1,116 @@
+import { randomBytes } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { Config } from '#app/config/config.server.ts'
 
-// Headers every answer carries. Framing is refused everywhere for now; the share-map embed and a
-// full Content-Security-Policy with script nonces come later (issue 8).
-const always: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "frame-ancestors 'none'",
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** This request's Content-Security-Policy nonce (production): React Router renders it on every inline script. */
+    cspNonce: string | undefined
+  }
 }
+
+type PolicyConfig = Pick<Config, 'BASE_URL' | 'NODE_ENV' | 'TILE_URL' | 'ANALYTICS_HOST' | 'SENTRY_DSN'>
+
 const hsts = 'max-age=31536000; includeSubDomains'
 
-/** Sets the security headers on every response; HSTS only when the app is served over HTTPS. */
-export function securityHeaders(config: Pick<Config, 'BASE_URL'>) {
-  const headers = { ...always, ...(new URL(config.BASE_URL).protocol === 'https:' ? { 'Strict-Transport-Security': hsts } : {}) }
+/** JSON, images, scripts and everything else that is not a page: nothing may run or be framed. */
+export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+/** A fresh, unguessable nonce (128 bits) for one response. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
+/**
+ * `/m/{slug}?embed=1` (optionally under a language prefix) is the share-map embed that other
+ * sites put in an iframe; it is the only address that may be framed.
+ */
+export function isEmbedRequest(url: URL): boolean {
+  return url.searchParams.get('embed') === '1' && /^\/(?:[a-z]{2}\/)?m\/./.test(url.pathname)
+}
+
+/** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org` (null when unparsable). */
+export function sourceOf(template: string | undefined): string | null {
+  if (!template) return null
+  try {
+    const url = new URL(template.replace(/\{s\}/g, 'subdomain-placeholder'))
+    return `${url.protocol}//${url.host.replace('subdomain-placeholder', '*')}`
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The page policy. Scripts: our own origin (the entry and every lazy chunk are same-origin files,
+ * so 'strict-dynamic' would add nothing but would switch 'self' off) plus this response's nonce
+ * for the inline scripts (colour mode, React Router's context and route modules, React's
+ * streaming). Styles keep 'unsafe-inline': server-rendered `style` attributes (React, Leaflet's
+ * panes and markers, recharts) cannot carry a nonce, and a style cannot run code.
+ */
+export function pagePolicy(config: PolicyConfig, options: { nonce: string; embed: boolean }): string {
+  const dev = config.NODE_ENV === 'development'
+  const tiles = sourceOf(config.TILE_URL)
+  const connect = [sourceOf(config.ANALYTICS_HOST), sourceOf(config.SENTRY_DSN)]
+  const directives: [string, ...(string | null | false)[]][] = [
+    ['default-src', "'self'"],
+    // Vite's development server injects its own inline scripts (no nonce) and evaluates modules;
+    // a nonce would switch 'unsafe-inline' off, so development goes without one.
+    dev ? ['script-src', "'self'", "'unsafe-inline'", "'unsafe-eval'"] : ['script-src', "'self'", `'nonce-${options.nonce}'`],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', tiles],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'", ...connect, dev && 'ws:', dev && 'wss:'],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', options.embed ? '*' : "'none'"],
+  ]
+  return directives.map(([name, ...values]) => [name, ...new Set(values.filter(Boolean))].join(' ')).join('; ')
+}
+
+/**
+ * Security headers on every answer: nosniff, referrer policy, HSTS when served over HTTPS, and a
+ * Content-Security-Policy. Pages get the page policy with a per-request nonce (set on the context
+ * as `cspNonce` before the page renders); every other answer the strict one. Framing is refused
+ * everywhere (CSP and X-Frame-Options for older browsers) except the share-map embed page.
+ */
+export function securityHeaders(config: PolicyConfig) {
+  const https = new URL(config.BASE_URL).protocol === 'https:'
   return createMiddleware(async (c, next) => {
+    const nonce = createNonce()
+    // Development's policy has no nonce (see pagePolicy): nothing to render then.
+    if (config.NODE_ENV !== 'development') c.set('cspNonce', nonce)
     await next()
+    const embed = isEmbedRequest(new URL(c.req.url))
+    const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html')
+    // A 304 carries no policy: the browser keeps the one stored with its copy of the page, whose
+    // nonces match it (a 304's headers replace the stored ones, so a fresh nonce would block them).
+    const notModified = c.res.status === 304
+    const headers: Record<string, string | null> = {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'X-Frame-Options': embed ? null : 'DENY',
+      'Content-Security-Policy': notModified
+        ? null
+        : html
+          ? pagePolicy(config, { nonce, embed })
+          : embed
+            ? "default-src 'none'; frame-ancestors *"
+            : STRICT_POLICY,
+      'Strict-Transport-Security': https ? hsts : null,
+    }
+    const apply = (target: Headers) => {
+      for (const [name, value] of Object.entries(headers)) {
+        if (value === null) target.delete(name)
+        else target.set(name, value)
+      }
+    }
     try {
-      for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+      apply(c.res.headers)
     } catch {
       // Some responses (Response.redirect, fetched ones) have immutable headers: copy them once.
       const res = new Response(c.res.body, c.res)
-      for (const [name, value] of Object.entries(headers)) res.headers.set(name, value)
+      apply(res.headers)
       c.res = res
     }
   })

@@ -1,6 +1,8 @@
 import { aiApi } from '#app/modules/ai/ai.api.server.ts'
 import { authApi } from '#app/modules/auth/auth.api.server.ts'
 import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
+import { directionsApi } from '#app/modules/directions/directions.api.server.ts'
+import { dashboardApi } from '#app/modules/dashboard/dashboard.api.server.ts'
 import { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
 import { placesApi } from '#app/modules/places/places.api.server.ts'
 import { qrCodesApi } from '#app/modules/qr-codes/qr-codes.api.server.ts'
@@ -14,7 +16,7 @@ import type { Services } from '#app/services.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { errorResponse } from './envelope.server.ts'
 import { renderApiReference } from './reference.server.ts'
-import { requireKnownBodyType, requireSameOrigin, resolveSession } from './middleware.server.ts'
+import { refuseNulCharacters, requireKnownBodyType, requireSameOrigin, resolveSession } from './middleware.server.ts'
 import { createRouter } from './router.server.ts'
 
 /** The REST API (mounted at /api by the server; tests call it in process with `api.request`). */
@@ -27,6 +29,7 @@ export function createApi(services: Services) {
   // JSON bodies up to MAX_BODY_BYTES; multipart uploads their own limit (8 MiB images).
   api.use('*', requestBodyLimit(services.config.MAX_BODY_BYTES))
   api.use('*', requireKnownBodyType)
+  api.use('*', refuseNulCharacters)
   api.use('*', requireSameOrigin)
   api.use('*', resolveSession)
   api.route('/auth', authApi)
@@ -40,7 +43,9 @@ export function createApi(services: Services) {
   api.route('/', statsApi)
   api.route('/', uploadsApi)
   api.route('/', aiApi)
+  api.route('/', directionsApi)
   api.route('/', healthApi)
+  api.route('/', dashboardApi)
 
   const documentConfig = {
     openapi: '3.1.0',

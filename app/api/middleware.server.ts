@@ -72,6 +72,43 @@ export const requireKnownBodyType = createMiddleware<ApiEnv>(async (c, next) => 
   await next()
 })
 
+const parseJsonOrText = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** True when a string anywhere in a parsed JSON value (keys included) holds a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 64 || value === null || typeof value !== 'object') return false
+  for (const [key, item] of Object.entries(value)) if (key.includes('\u0000') || containsNul(item, depth + 1)) return true
+  return false
+}
+
+/**
+ * NUL characters are refused in the path, the query and JSON bodies (400): no text of the app
+ * holds one, and PostgreSQL cannot store or compare one (it would fail the query: a 500).
+ */
+export const refuseNulCharacters = createMiddleware<ApiEnv>(async (c, next) => {
+  const url = c.req.url
+  if (/%00/.test(url) || url.includes('\u0000')) throw new AppError(400, { key: 'errors.bad_request' })
+  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (!['GET', 'HEAD'].includes(c.req.method)) {
+    // Hono caches the read body: the route reads the same one. Unreadable JSON is left to the
+    // route's validator, which answers it as such. text/plain: a beacon's JSON text (events).
+    const body = /^application\/([\w.-]+\+)?json$/.test(type)
+      ? await c.req.json().catch(() => undefined)
+      : type === 'text/plain'
+        ? await c.req.text().then(parseJsonOrText, () => undefined)
+        : undefined
+    if (containsNul(body)) throw new AppError(400, { key: 'errors.bad_request' })
+  }
+  await next()
+})
+
 /** The client's address for rate limits: the socket's, or the proxy's header when trusted. */
 export function clientIp(c: { req: { header(name: string): string | undefined }; env: unknown }, trustProxy: boolean): string {
   if (trustProxy) {

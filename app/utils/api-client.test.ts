@@ -55,6 +55,26 @@ describe('apiRequest', () => {
     expect(invalid.calls).toHaveLength(1)
   })
 
+  it('waits longer before each retry (exponential backoff), or as long as Retry-After says', async () => {
+    const delays: number[] = []
+    const timer = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => {
+      delays.push(ms ?? 0)
+      run()
+      return 0
+    }) as never)
+    try {
+      const busy = scriptedFetch(json(503, {}), json(502, {}), json(500, {}), json(200, { data: 'ok' }))
+      expect(await apiRequest('/things', { fetch: busy.fetch, backoffMs: 100 })).toBe('ok')
+      expect(delays).toEqual([100, 200, 400])
+      delays.length = 0
+      const limited = scriptedFetch(json(429, {}, { 'Retry-After': '2' }), json(200, { data: 'ok' }))
+      expect(await apiRequest('/things', { fetch: limited.fetch, backoffMs: 100 })).toBe('ok')
+      expect(delays).toEqual([2000])
+    } finally {
+      timer.mockRestore()
+    }
+  })
+
   it('retries a network failure of an idempotent request', async () => {
     const { fetch, calls } = scriptedFetch(new TypeError('fetch failed'), json(200, { data: 'ok' }))
     expect(await apiRequest('/things', { fetch, backoffMs: 1 })).toBe('ok')

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { AppError } from './errors.ts'
+import { AppError, invalidField } from './errors.ts'
 import type { FormResult } from './forms.ts'
 
 /** An expected failure becomes the form's inline messages with its status; a bug stays a bug. */
@@ -15,6 +15,8 @@ export function formFields(form: FormData, names: string[]): Record<string, stri
   const fields: Record<string, string> = {}
   for (const name of names) {
     const value = form.get(name)
+    // No field of the app holds a NUL character, and PostgreSQL cannot store one (a 500).
+    if (typeof value === 'string' && value.includes('\u0000')) throw invalidField(name, 'validation.invalid')
     if (typeof value === 'string') fields[name] = value
   }
   return fields

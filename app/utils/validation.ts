@@ -6,17 +6,19 @@ import { AppError, type FieldErrors, type Message } from './errors.ts'
  * ("validation.*" or "errors.*"); otherwise the issue's code picks a generic one.
  */
 export function issuesToFieldErrors(issues: z.core.$ZodIssue[], input?: unknown): FieldErrors {
-  const errors: FieldErrors = {}
+  // A Map, not an object: a field may be named "__proto__" or "constructor" (hostile bodies).
+  const errors = new Map<string, Message[]>()
   for (const issue of issues) {
     const fields =
       issue.code === 'unrecognized_keys'
         ? issue.keys.map((k) => [...issue.path, k].join('.'))
         : [issue.path.join('.') || '_root']
     for (const field of fields) {
-      ;(errors[field] ??= []).push(issueToMessage(issue, field, input))
+      if (!errors.has(field)) errors.set(field, [])
+      errors.get(field)!.push(issueToMessage(issue, field, input))
     }
   }
-  return errors
+  return Object.fromEntries(errors)
 }
 
 function issueToMessage(issue: z.core.$ZodIssue, field: string, input: unknown): Message {

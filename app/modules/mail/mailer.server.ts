@@ -7,7 +7,7 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
-  /** The link the message is about, logged when the message goes to the outbox. */
+  /** The link the message is about (kept in the outbox file, for a developer without SMTP). */
   link?: string
 }
 
@@ -26,8 +26,9 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * Without SMTP, each message becomes a JSON file in the outbox folder and its link is logged,
- * so a developer can follow a reset link without a mail server.
+ * Without SMTP, each message becomes a JSON file in the outbox folder (a developer opens it to
+ * follow a reset or invitation link). The log line names the file only: the link carries a
+ * single-use token and the recipient is an e-mail address, and neither may reach the logs.
  */
 export function outboxMailer(dir: string, from: string, logger: Logger): Mailer {
   return {
@@ -35,7 +36,7 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Mailer 
       await fs.mkdir(dir, { recursive: true })
       const file = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`)
       await fs.writeFile(file, JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2))
-      logger.info('mail written to outbox', { file, link: message.link })
+      logger.info('mail written to outbox', { file })
     },
   }
 }

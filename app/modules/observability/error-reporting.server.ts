@@ -1,4 +1,5 @@
 import type { Config } from '#app/config/config.server.ts'
+import { currentRequestId } from './logger.server.ts'
 import { envelope, exceptionOf, parseDsn, randomId, sampleRates, sdkInfo, type Dsn } from './sentry-protocol.ts'
 
 // Server-side error reporting (spec §8): off unless SENTRY_DSN is set. The reporter lives on
@@ -63,7 +64,15 @@ const baseEvent = (reporter: Reporter) => ({
 export function captureException(error: unknown, request?: Request): void {
   const reporter = holder[key]
   if (!reporter) return
-  send(reporter, 'event', { ...baseEvent(reporter), level: 'error', exception: exceptionOf(error), request: requestInfo(request) })
+  // The request id ties the report to the request's log lines (and to what the user was shown).
+  const requestId = currentRequestId()
+  send(reporter, 'event', {
+    ...baseEvent(reporter),
+    level: 'error',
+    exception: exceptionOf(error),
+    request: requestInfo(request),
+    ...(requestId ? { tags: { request_id: requestId } } : {}),
+  })
 }
 
 /** Wraps a fetch handler so a sample of requests (spec: 10%) is reported as a transaction. */

@@ -1,4 +1,4 @@
-import type { DB } from '#app/db/db.server.ts'
+import type { Logger } from '#app/utils/logger.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 
 export interface Limit {
@@ -7,45 +7,56 @@ export interface Limit {
 }
 
 /**
- * Fixed-window counters kept in the database, so every server process shares them.
- * One upsert per hit: it starts a new window when the old one has passed.
+ * Where the counters live. It must be shared by every server process (the database, or Redis
+ * when REDIS_URL is set): a counter in one process's memory would let a client multiply its
+ * allowance by the number of processes behind the load balancer.
  */
+export interface RateLimitStore {
+  /**
+   * Counts one hit on `key` in its current fixed window (or `weight` hits at once: a batch of
+   * events): the hits so far and the ms until the window ends.
+   */
+  increment(key: string, windowMs: number, weight?: number): Promise<{ hits: number; resetInMs: number }>
+  /** Releases connections the store holds (the database store holds none of its own). */
+  close(): Promise<void>
+}
+
+/** Seconds a client is asked to wait when the counters cannot be read. */
+const UNAVAILABLE_RETRY_SECONDS = 5
+
 export class RateLimiter {
   constructor(
-    private readonly db: DB,
-    private readonly now: () => number = Date.now,
+    readonly store: RateLimitStore,
+    private readonly logger?: Logger,
   ) {}
 
-  async hit(key: string, { limit, windowMs }: Limit): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    const now = this.now()
-    const windowStart = now - (now % windowMs)
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key, window_start: windowStart, hits: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          hits: eb
-            .case()
-            .when('rate_limits.window_start', '<', windowStart)
-            .then(1)
-            .else(eb('rate_limits.hits', '+', 1))
-            .end(),
-          window_start: windowStart,
-        })),
-      )
-      .returning(['hits'])
-      .executeTakeFirstOrThrow()
-    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))
-    return { allowed: Number(row.hits) <= limit, retryAfterSeconds }
+  async hit(key: string, { limit, windowMs }: Limit, weight = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    let counted
+    try {
+      counted = await this.store.increment(key, windowMs, weight)
+    } catch (error) {
+      // Fail closed: a limit that lapses whenever its store is down (or knocked down) protects
+      // nothing. The key carries a client address or user id: only its kind is logged.
+      this.logger?.error('rate limit store unavailable', {
+        limit: key.split(':')[0],
+        error: error instanceof Error ? error.message : String(error),
+      })
+      throw new AppError(503, { key: 'errors.limits_unavailable' }, undefined, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) })
+    }
+    return { allowed: counted.hits <= limit, retryAfterSeconds: Math.max(1, Math.ceil(counted.resetInMs / 1000)) }
   }
 
-  /** Counts a hit and throws the 429 when the key is over its limit. */
-  async enforce(key: string, limit: Limit): Promise<void> {
-    const { allowed, retryAfterSeconds } = await this.hit(key, limit)
+  /** Counts a hit and throws the 429 when the key is over its limit (503 when the store is down). */
+  async enforce(key: string, limit: Limit, weight = 1): Promise<void> {
+    const { allowed, retryAfterSeconds } = await this.hit(key, limit, weight)
     if (!allowed) {
       throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, {
         'Retry-After': String(retryAfterSeconds),
       })
     }
+  }
+
+  close(): Promise<void> {
+    return this.store.close()
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { AppError } from '#app/utils/errors.ts'
 
 // Uploaded images are untrusted: judged by their content (never their name or declared type),
@@ -46,6 +46,9 @@ function isAccepted(meta: Metadata): boolean {
 /** Checks and re-encodes an upload to WebP (EXIF orientation applied, metadata stripped). */
 export async function processImage(input: Buffer, use: ImageUse): Promise<ProcessedImage> {
   if (input.length > MAX_IMAGE_BYTES) throw imageTooLarge()
+  // Loaded on first use: sharp and libvips cost ~20 MB of resident memory in a process that may
+  // never process an image (docs/performance.md, memory row).
+  const { default: sharp } = await import('sharp')
   let meta: Metadata
   try {
     // Reading the header only decodes no pixel, so the size check below comes first.

@@ -6,6 +6,7 @@ import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { userSchema } from '#app/modules/auth/auth.schema.ts'
 import { toPublicUser } from '#app/modules/auth/public-user.ts'
+import { limitUploads } from '#app/modules/rate-limit/upload-limit.server.ts'
 import { Avatars } from './avatars.server.ts'
 import { uploadReader } from './upload-form.server.ts'
 
@@ -16,6 +17,7 @@ const responses = (description: string) => ({
   200: jsonContent(dataOf(userSchema), description),
   ...errorResponses,
   413: jsonContent(errorSchema, 'The image is larger than 8 MB'),
+  429: jsonContent(errorSchema, 'Too many uploads from this user and client (RATE_LIMIT_UPLOADS); see Retry-After'),
 })
 const avatars = (c: Context<ApiEnv>) => new Avatars({ db: c.var.services.db, storage: c.var.services.storage })
 
@@ -25,7 +27,7 @@ export const uploadsApi = createRouter()
       method: 'post',
       path: '/auth/user/avatar',
       tags,
-      middleware: requireAuth,
+      middleware: [requireAuth, limitUploads],
       request: {
         body: {
           required: true,

@@ -5,6 +5,7 @@ import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent } from '#app
 import { parseId, requestLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { limitUploads } from '#app/modules/rate-limit/upload-limit.server.ts'
 import { uploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import type { ImageSlot } from './walk-media.server.ts'
 import { routeSchema } from './walk-responses.ts'
@@ -15,6 +16,8 @@ import { logoOrderSchema } from './walks.schema.ts'
 
 const tags = ['routes']
 const auth = { middleware: requireAuth }
+// Upload endpoints also count against RATE_LIMIT_UPLOADS (after the sign-in check).
+const uploadAuth = { middleware: [requireAuth, limitUploads] }
 const uuidParams = z.object({ uuid: z.string() })
 const fileBody = {
   body: {
@@ -32,8 +35,9 @@ const responses = (description: string) => ({
   413: jsonContent(errorSchema, 'The image is larger than 8 MB'),
 })
 
+const tooMany = { 429: jsonContent(errorSchema, 'Too many uploads from this user and client (RATE_LIMIT_UPLOADS); see Retry-After') }
 const upload = (path: string, slot: ImageSlot, what: string) =>
-  createRoute({ method: 'post', path, tags, ...auth, request: { params: uuidParams, ...fileBody }, responses: responses(`${what} stored (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP)`) })
+  createRoute({ method: 'post', path, tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses(`${what} stored (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP)`), ...tooMany } })
 const removal = (path: string, what: string) =>
   createRoute({ method: 'delete', path, tags, ...auth, request: { params: uuidParams }, responses: responses(`${what} removed, file deleted`) })
 
@@ -54,7 +58,7 @@ export const routeImagesApi = createRouter()
   .openapi(removal('/routes/{uuid}/remove-content-image', 'Content image'), removeImage('content_image'))
   .openapi(removal('/routes/{uuid}/remove-logo-pro', 'Branding logo'), removeImage('logo_pro'))
   .openapi(
-    createRoute({ method: 'post', path: '/routes/{uuid}/logos', tags, ...auth, request: { params: uuidParams, ...fileBody }, responses: responses('Logo appended') }),
+    createRoute({ method: 'post', path: '/routes/{uuid}/logos', tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses('Logo appended'), ...tooMany } }),
     async (c) => {
       const { uuid } = c.req.valid('param')
       return c.json({ data: await c.var.services.walks.addLogo(c.var.user!, uuid, uploadReader(c), requestLocale(c)) }, 200)

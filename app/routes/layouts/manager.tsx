@@ -1,6 +1,6 @@
 import { clsx } from 'clsx'
 import { Menu, X } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useLocation } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher.tsx'
@@ -8,14 +8,38 @@ import { Logo } from '#app/components/logo.tsx'
 import { ColorModeSwitch } from '#app/components/shell/color-mode.tsx'
 import { Preloader } from '#app/components/shell/preloader.tsx'
 import { UserMenu } from '#app/components/user-menu.tsx'
-import { useLocalePath } from '#app/i18n/use-locale.ts'
+import { hasManagerMessages, loadManagerMessages } from '#app/i18n/i18n.client.ts'
+import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { toPublicUser } from '#app/modules/auth/public-user.ts'
+import { startBuildPolling } from '#app/modules/app-version/version-watch.ts'
 import type { Route } from './+types/manager'
 import { managerScreens } from './manager-nav.ts'
 
 export function loader(args: Route.LoaderArgs) {
   return { user: toPublicUser(requireUser(args)) }
+}
+
+const noSubscription = () => () => {}
+
+/**
+ * The manager screens' messages are a second download (app/i18n/message-parts.ts): in before
+ * hydration on a manager page, fetched here when the app arrives from a page without them (the
+ * sign-in). The screens wait for them rather than show keys.
+ */
+function useManagerMessages(): boolean {
+  const locale = useLocale()
+  const [, setLoaded] = useState(0)
+  // The server renders with every message; the browser asks the loader.
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => hasManagerMessages(locale),
+    () => true,
+  )
+  useEffect(() => {
+    if (!ready) void loadManagerMessages(locale).then(() => setLoaded((n) => n + 1))
+  }, [ready, locale])
+  return ready
 }
 
 /** The default layout: the signed-in manager app with its navigation. */
@@ -25,6 +49,9 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
   const [menuOpen, setMenuOpen] = useState(false)
   const { pathname } = useLocation()
   const [lastPath, setLastPath] = useState(pathname)
+  const messagesReady = useManagerMessages()
+  // Managers keep the app open for hours: learn of a new deployment before a chunk of it fails.
+  useEffect(() => startBuildPolling(), [])
   if (pathname !== lastPath) {
     // A new page closes the phone menu.
     setLastPath(pathname)
@@ -94,8 +121,8 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         ) : null}
-        <main className="flex-1 p-4 sm:p-6">
-          <Outlet />
+        <main className="flex-1 p-4 sm:p-6" aria-busy={messagesReady ? undefined : true}>
+          {messagesReady ? <Outlet /> : null}
         </main>
       </div>
     </div>

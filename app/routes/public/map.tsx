@@ -35,8 +35,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!route) throw data(null, { status: 404, statusText: 'Not Found' })
   const secrets = await new PublicPlaces(services.db).secretsByPlace(route.places.map((p) => p.id))
   const places: MapPagePlace[] = route.places.map((p) => ({ id: p.id, number: p.placeSortId, name: p.name, lat: p.lat, lng: p.lng, secrets: secrets[p.id] ?? [] }))
-  const asked = Number(new URL(request.url).searchParams.get('place'))
+  const search = new URL(request.url).searchParams
+  const asked = Number(search.get('place'))
   return {
+    // ?embed=1: the share-map iframe on another site (the only page that may be framed): no download button.
+    embed: search.get('embed') === '1',
     route: {
       uuid: route.uuid,
       slug: route.slug,
@@ -63,7 +66,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function RouteMapPage({ loaderData }: Route.ComponentProps) {
-  const { route, places, focusId, tiles } = loaderData
+  const { route, places, focusId, tiles, embed } = loaderData
   const { t } = useTranslation()
   const [selectedId, setSelectedId] = useState<number | null>(focusId)
   const [expanded, setExpanded] = useState(false)
@@ -110,14 +113,16 @@ export default function RouteMapPage({ loaderData }: Route.ComponentProps) {
               <h1 className="truncate text-lg font-semibold">{route.name}</h1>
               {route.subtitle && <p className="truncate text-sm text-gray-600 dark:text-gray-300">{route.subtitle}</p>}
             </div>
-            <a
-              href={`/api/routes/${route.uuid}/gpx`}
-              download={`${route.slug}.gpx`}
-              className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg border border-gray-300 px-3 text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:hover:bg-gray-800"
-            >
-              <Download className="size-4" aria-hidden="true" />
-              {t('publicMap.gpx')}
-            </a>
+            {!embed && (
+              <a
+                href={`/api/routes/${route.uuid}/gpx`}
+                download={`${route.slug}.gpx`}
+                className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg border border-gray-300 px-3 text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:hover:bg-gray-800"
+              >
+                <Download className="size-4" aria-hidden="true" />
+                {t('publicMap.gpx')}
+              </a>
+            )}
           </div>
         </header>
         <div className="min-h-0 flex-1 space-y-3 overflow-y-auto overscroll-contain px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">

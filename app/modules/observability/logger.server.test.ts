@@ -1,0 +1,162 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '#app/db/db.server.ts'
+import { createServices, type Services } from '#app/services.server.ts'
+import type { MailMessage } from '#app/modules/mail/mailer.server.ts'
+import { testConfig } from '#tests/setup/test-app.ts'
+import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
+import { createHttpApp } from '../../../server/http-app.ts'
+import { requestIdFrom } from './logger-http.server.ts'
+import { createLogger, currentRequestId, loggablePath, scrub, scrubText, withRequestId } from './logger.server.ts'
+
+/** A logger whose JSON lines are kept in memory. */
+function capturedLogger(level: 'debug' | 'info' = 'info') {
+  const lines: string[] = []
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean))
+      done()
+    },
+  })
+  const logger = createLogger(level, { destination })
+  return { logger, lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) }
+}
+
+describe('log masking', () => {
+  it.each([
+    ['an e-mail address', 'login failed for Alice.Martin+x@example.org', 'login failed for [email]'],
+    ['a URL-encoded address', '/reset?email=alice%40example.org&x=1', '/reset?email=[redacted]&x=1'],
+    ['a bearer token', 'Authorization: Bearer abc.DEF-123_x', 'Authorization: Bearer [redacted]'],
+    ['a token in a query string', 'GET /x?token=s3cret&page=2', 'GET /x?token=[redacted]&page=2'],
+    ['a reset link', 'https://x.test/fr/auth/reset-password/AbC123_-x', 'https://x.test/fr/auth/reset-password/[redacted]'],
+    ['an invitation', '/api/invitations/tok_en/accept', '/api/invitations/[redacted]/accept'],
+    ['a temp-token page', '/auth/temp/xyz.data', '/auth/temp/[redacted]'],
+    ['URL credentials', 'connect postgres://app:hunter2@db.internal:5432/x failed', 'connect postgres://[redacted]@db.internal:5432/x failed'],
+  ])('masks %s in text', (_case, input, expected) => {
+    expect(scrubText(input)).toBe(expected)
+  })
+
+  it('replaces fields named like secrets, at any depth, and masks strings inside errors', () => {
+    const error = new Error('no user bob@example.org')
+    const out = scrub({ password: 'pw', nested: { access_token: 't', Authorization: 'Bearer x', email: 'a@b.co', to: 'a@b.co' }, list: ['c@d.co'], error, count: 3 }) as Record<string, any>
+    expect(out).toMatchObject({
+      password: '[redacted]',
+      nested: { access_token: '[redacted]', Authorization: '[redacted]', email: '[redacted]', to: '[redacted]' },
+      list: ['[email]'],
+      error: { name: 'Error', message: 'no user [email]' },
+      count: 3,
+    })
+    expect(JSON.stringify(out)).not.toContain('example.org')
+  })
+
+  it('logs the path without its query string', () => {
+    expect(loggablePath('http://x.test/api/events?token=abc&email=a@b.co')).toBe('/api/events')
+  })
+})
+
+describe('request ids', () => {
+  it('keeps a short, plain incoming id and replaces anything else', () => {
+    expect(requestIdFrom('abc-123_x.y:z')).toBe('abc-123_x.y:z')
+    for (const bad of [undefined, '', 'a'.repeat(129), 'has space', 'line\nbreak', '<script>', 'ü']) {
+      expect(requestIdFrom(bad)).toMatch(/^[0-9a-f-]{36}$/)
+    }
+  })
+
+  it('stamps every line written inside the request with its id', () => {
+    const { logger, records } = capturedLogger()
+    withRequestId('req-1', () => logger.warn('inside'))
+    logger.warn('outside')
+    expect(records()).toMatchObject([{ msg: 'inside', level: 'warn', request_id: 'req-1' }, { msg: 'outside', level: 'warn' }])
+    expect(records()[1]).not.toHaveProperty('request_id')
+    expect(currentRequestId()).toBeUndefined()
+  })
+
+  it('writes nothing below its level', () => {
+    const { logger, lines } = capturedLogger()
+    logger.debug('hidden')
+    createLogger('silent', { destination: new Writable({ write: () => lines.push('silent wrote') }) }).error('hidden')
+    expect(lines).toEqual([])
+  })
+})
+
+describe('request log lines of the server', () => {
+  let testDb: TestDb
+  let services: Services
+  let app: ReturnType<typeof createHttpApp>
+  let capture: ReturnType<typeof capturedLogger>
+  const sent: MailMessage[] = []
+  const alice = { name: 'Alice', email: 'alice.secret@example.org', password: 'correct horse battery staple' }
+  const base = 'http://localhost:3000'
+  const credentials = { email: alice.email, password: alice.password }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-logger-'))
+  const config = () => testConfig({ DATA_DIR: dataDir })
+
+  beforeAll(async () => {
+    testDb = await createTestDb('sqlite')
+    capture = capturedLogger()
+    services = createServices({ config: config(), db: testDb.db, logger: capture.logger, mailer: { send: async (m) => void sent.push(m) } })
+    // Only /api is requested: the React Router build is never loaded.
+    app = createHttpApp({ services, build: () => Promise.reject(new Error('no build in this test')), mode: 'production' })
+  })
+  afterAll(async () => {
+    await testDb.destroy()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+  it('logs one line per request with id, method, path, status and duration, and nothing secret', async () => {
+    const registered = await post('/api/auth/register', alice)
+    expect(registered.status).toBe(200)
+    const token = ((await registered.json()) as { data: { access_token: string } }).data.access_token
+    capture.lines.length = 0
+
+    const login = await post('/api/auth/login?email=alice.secret%40example.org&token=query-secret', credentials, {
+      'X-Request-Id': 'client-req-42',
+      Authorization: `Bearer ${token}`,
+      Cookie: `token=${token}`,
+    })
+    expect(login.status).toBe(200)
+    expect(login.headers.get('x-request-id')).toBe('client-req-42')
+    const wrong = await post('/api/auth/login', { ...credentials, password: 'wrong horse battery staple' })
+    expect(wrong.status).toBe(422)
+    const generated = wrong.headers.get('x-request-id')!
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/)
+    // A reset request sends a mail with a token link; the mailer here keeps it in memory.
+    expect((await post('/api/auth/reset-password', { email: alice.email }, { 'X-Request-Id': 'reset-1' })).status).toBe(200)
+    expect(sent.at(-1)?.link).toMatch(/reset-password\/[\w-]+/)
+
+    const records = capture.records()
+    expect(records).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'request', request_id: 'client-req-42', method: 'POST', path: '/api/auth/login', status: 200, duration_ms: expect.any(Number) }),
+      expect.objectContaining({ level: 'info', msg: 'request', request_id: generated, method: 'POST', path: '/api/auth/login', status: 422 }),
+      expect.objectContaining({ level: 'info', msg: 'request', request_id: 'reset-1', path: '/api/auth/reset-password', status: 200 }),
+    ])
+    expect(typeof records[0].time).toBe('string')
+    const output = capture.lines.join('\n')
+    const resetToken = sent.at(-1)!.link!.split('/').pop()!
+    for (const secret of [alice.email, 'alice.secret', alice.password, token, 'query-secret', resetToken, 'Bearer', 'example.org']) {
+      expect(output).not.toContain(secret)
+    }
+  })
+
+  it('stamps an API error line with the request id of its request line', async () => {
+    // A readiness probe whose database is gone logs a warning while answering.
+    const gone = createDb({ url: 'postgres://nobody@127.0.0.1:1/none' }) // nothing listens on port 1
+    const broken = createHttpApp({ services: { ...services, db: gone }, build: () => Promise.reject(new Error('no build')), mode: 'production' })
+    capture.lines.length = 0
+    const res = await broken.request(`${base}/api/ready`, { headers: { 'X-Request-Id': 'probe-7' } })
+    expect(res.status).toBe(503)
+    expect(res.headers.get('x-request-id')).toBe('probe-7')
+    const records = capture.records()
+    expect(records.map((r) => [r.msg, r.request_id])).toEqual([
+      ['readiness check failed', 'probe-7'],
+      ['request', 'probe-7'],
+    ])
+    await gone.destroy()
+  })
+})

@@ -1,0 +1,97 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { pino, type DestinationStream } from 'pino'
+
+// Structured logs (issue 8): one JSON object a line on stdout, for any log collector. Every
+// line written while a request is being answered carries its request id. Nothing secret or
+// personal reaches a line: fields named like secrets are replaced, and every string (the
+// message included) has its e-mail addresses, bearer tokens, secret query values and token
+// path segments masked. See README "Logs" and ADR 009.
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void
+  info(msg: string, fields?: Record<string, unknown>): void
+  warn(msg: string, fields?: Record<string, unknown>): void
+  error(msg: string, fields?: Record<string, unknown>): void
+}
+
+export interface LoggerOptions {
+  /** Where lines go (tests capture them); default: stdout. */
+  destination?: DestinationStream
+}
+
+// On globalThis: server/main.ts and the React Router server build each load their own copy of
+// this module, and a loader's log line must still find the request it belongs to.
+const storeKey = Symbol.for('trailguide.requestContext')
+type Holder = { [storeKey]?: AsyncLocalStorage<{ requestId: string }> }
+const requestContext = ((globalThis as Holder)[storeKey] ??= new AsyncLocalStorage<{ requestId: string }>())
+
+/** Runs `fn` as part of the request `requestId`: every log line and error report inside carries it. */
+export function withRequestId<T>(requestId: string, fn: () => T): T {
+  return requestContext.run({ requestId }, fn)
+}
+
+/** The id of the request being answered, if any. */
+export function currentRequestId(): string | undefined {
+  return requestContext.getStore()?.requestId
+}
+
+export function createLogger(level: LogLevel = 'info', options: LoggerOptions = {}): Logger {
+  const base = pino(
+    {
+      level,
+      base: undefined, // no pid/hostname on every line: the collector knows them
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const requestId = currentRequestId()
+        return requestId ? { request_id: requestId } : {}
+      },
+    },
+    options.destination ?? process.stdout,
+  )
+  const write = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
+    if (!base.isLevelEnabled(at)) return
+    base[at](fields ? (scrub(fields) as Record<string, unknown>) : {}, scrubText(msg))
+  }
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
+}
+
+/** Field names whose values are never logged, whatever they hold. */
+const SECRET_KEY = /pass(word|wd)?|token|secret|authori[sz]ation|cookie|api[-_]?key|e-?mail|dsn|^to$/i
+
+const URL_CREDENTIALS = /(\/\/)[^/\s:@]+:[^/\s@]+@/g
+const EMAIL = /[\w.+-]+(@|%40)[\w-]+(\.[\w-]+)+/gi
+const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi
+// Query values that may be secret (reset and invitation links, signed URLs).
+const SECRET_QUERY = /([?&](?:token|code|key|signature|sig|email|password)=)[^&#\s"']*/gi
+// Path segments that are tokens: /auth/temp/:token, /invitations/:token, /auth/reset-password/:token.
+const TOKEN_PATH = /(\/(?:auth\/temp|invitations|auth\/reset-password)\/)[^/?#\s"']+/gi
+
+/** A string with e-mail addresses, credentials and token-bearing URL parts masked. */
+export function scrubText(text: string): string {
+  return text
+    .replace(URL_CREDENTIALS, '$1[redacted]@')
+    .replace(EMAIL, '[email]')
+    .replace(BEARER, '$1 [redacted]')
+    .replace(SECRET_QUERY, '$1[redacted]')
+    .replace(TOKEN_PATH, '$1[redacted]')
+}
+
+/** A copy of a log field value with secrets replaced (see SECRET_KEY and scrubText). */
+export function scrub(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value)
+  if (value === null || typeof value !== 'object') return value
+  if (depth > 5) return '[deep]'
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1))
+  const source = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : (value as Record<string, unknown>)
+  const copy: Record<string, unknown> = {}
+  for (const [key, item] of Object.entries(source)) copy[key] = SECRET_KEY.test(key) ? '[redacted]' : scrub(item, depth + 1)
+  return copy
+}
+
+/** The path of a URL for a log line: no query string (tokens travel there), token segments masked. */
+export function loggablePath(url: string): string {
+  return scrubText(new URL(url).pathname)
+}
