@@ -1,13 +1,17 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { createApi } from '#app/api/api.server.ts'
+import { BUILD_INFO_PATH } from '#app/modules/app-version/app-version.ts'
 import { clientIp } from '#app/api/middleware.server.ts'
 import '#app/load-context.ts'
 import { tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
+import { requestLogging } from '#app/modules/observability/logger-http.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
+import { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import { SubdomainService } from '#app/modules/subdomains/subdomains.service.server.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -26,12 +30,29 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
   const app = new Hono()
   const handleRequest = createRequestHandler(build, mode)
   const subdomains = new SubdomainService(services.db)
+  const pageCache = new PageCache(services.db)
 
+  // First: the request id and the request's log line cover everything after it.
+  app.use('*', requestLogging(services.logger))
   app.use('*', securityHeaders(services.config))
+  // No address holds a NUL character, and PostgreSQL cannot compare one (a page's loader would
+  // answer 500): refused up front. The API refuses it itself, in its JSON envelope.
+  app.use('*', async (c, next) => {
+    if (/%00/.test(c.req.url) && !/^\/api(\/|$)/.test(c.req.path)) return c.text('Bad request', 400)
+    await next()
+  })
   app.route('/api', createApi(services))
+
+  // The served build's id, polled by the app to learn of a new deployment (spec §7; app/modules/app-version).
+  app.get(BUILD_INFO_PATH, async (c) => {
+    const served = typeof build === 'function' ? await build() : build
+    return c.json({ id: served.assets.version }, 200, { 'Cache-Control': 'no-store' })
+  })
 
   // Uploaded images: random, never-reused names, so they can be cached for good.
   const uploadsDir = path.relative(process.cwd(), path.resolve(services.config.DATA_DIR, 'uploads')) || '.'
+  // Made up front: serveStatic prints a (non-JSON) warning at start for a missing folder.
+  fs.mkdirSync(uploadsDir, { recursive: true })
   app.use('/uploads/*', async (c, next) => {
     await next()
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
@@ -46,7 +67,9 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
       // File names carry a content hash: safe to cache for a year.
       if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
     })
-    app.use('*', serveStatic({ root: clientDir }))
+    const builtFiles = serveStatic({ root: clientDir })
+    // Every built file has an extension and no page path does: a page costs no disk lookup.
+    app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) ? builtFiles(c, next) : next()))
   }
 
   app.all('*', async (c) => {
@@ -72,8 +95,16 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
       token: user ? token : null,
       clientIp: clientIp(c, services.config.TRUST_PROXY),
       categorySlug,
+      cspNonce: c.get('cspNonce'),
     }
-    const response = await handleRequest(request, context)
+    // Render cache of visitors' public pages (those whose loader sends a cache tag).
+    const cacheKey = pageCache.keyOf(request, user !== null)
+    const kept = cacheKey ? await pageCache.lookup(cacheKey) : null
+    // Counted beside the answer, not before it: the visitor waits for nothing (failures are logged).
+    if (kept?.tag.view) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request)
+    const response = kept
+      ? pageCache.answer(kept, context.cspNonce, request.headers.get('if-none-match'))
+      : await pageCache.store(cacheKey, await handleRequest(request, context), context.pageCacheTag, context.cspNonce)
     if (!setCookie) return response
     const headers = new Headers(response.headers)
     headers.append('Set-Cookie', setCookie)
@@ -83,6 +114,13 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
 }
 
 const UNKNOWN_CATEGORY_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404</h1><p>Not found</p></body></html>'
+
+/** A kept landing page served again is a view too (the loader counts the rendered ones). */
+async function countView(services: Services, walk: { id: number; categoryId: number }, ip: string, request: Request) {
+  await services.stats.ingestView(walk, { ip, userAgent: request.headers.get('user-agent') ?? '' }).catch((error: unknown) => {
+    services.logger.warn('landing view not recorded', { error: String(error) })
+  })
+}
 
 /** A page load (GET/HEAD), not a form post or a React Router data request. */
 function isDocumentRead(request: Request): boolean {

@@ -65,6 +65,7 @@ async function main() {
     server.close(async () => {
       await vite?.close()
       await flushErrorReporting()
+      await services.rateLimiter.close()
       await db.destroy()
       process.exit(0)
     })
@@ -76,6 +77,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  // As a JSON line too, with the same masking as every other line (a database URL's password…).
+  createLogger('error').error('server failed to start', { error: error instanceof Error ? error : String(error) })
   process.exit(1)
 })

@@ -45,6 +45,15 @@ const configSchema = z.object({
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
   RATE_LIMIT_RESET: rateLimit('5/900'),
   RATE_LIMIT_EVENTS: rateLimit('120/60'),
+  RATE_LIMIT_UPLOADS: rateLimit('60/60'),
+  /** redis://… : rate-limit counters in Redis instead of the database; unset: in the database. */
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional()),
+  /** Prefix of every Redis key this app writes (several apps or environments can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().default('trailguide:'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Raster tiles for every map: {z}/{x}/{y} placeholders ({s} for subdomains). */
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -68,6 +77,29 @@ const configSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.url({ protocol: /^https?$/, error: 'must be a DSN: http(s)://<key>@<host>/<project>' }).optional()),
+  /** Walking directions for the map editor: straight lines (offline), Mapbox or an OSRM server. */
+  DIRECTIONS_PROVIDER: z.enum(['straight', 'mapbox', 'osrm']).default('straight'),
+  MAPBOX_ACCESS_TOKEN: z.string().optional().transform((v) => v || undefined),
+  MAPBOX_BASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || 'https://api.mapbox.com')
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** An OSRM-compatible server with a foot profile, e.g. http://osrm:5000. */
+  OSRM_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  DIRECTIONS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  RATE_LIMIT_DIRECTIONS: rateLimit('60/60'),
+}).superRefine((config, ctx) => {
+  // The provider's own settings are required only when it is the one chosen.
+  if (config.DIRECTIONS_PROVIDER === 'mapbox' && !config.MAPBOX_ACCESS_TOKEN)
+    ctx.addIssue({ code: 'custom', path: ['MAPBOX_ACCESS_TOKEN'], message: 'is required when DIRECTIONS_PROVIDER=mapbox' })
+  if (config.DIRECTIONS_PROVIDER === 'osrm' && !config.OSRM_URL)
+    ctx.addIssue({ code: 'custom', path: ['OSRM_URL'], message: 'is required when DIRECTIONS_PROVIDER=osrm' })
 })
 
 export type Config = z.infer<typeof configSchema>

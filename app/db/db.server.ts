@@ -45,7 +45,27 @@ export function createDb({ url, pgSchema, onQuery }: DbOptions): DB {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log })
+}
+
+/**
+ * Kysely prepares every statement anew; better-sqlite3's prepared statements can be reused (its
+ * calls are synchronous, nothing streams), so the most recent ones are kept by SQL text.
+ * SQLite re-prepares a kept statement by itself after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 1000): SQLite.Database {
+  const prepared = new Map<string, SQLite.Statement>()
+  const prepare = sqlite.prepare.bind(sqlite)
+  sqlite.prepare = ((source: string) => {
+    let statement = prepared.get(source)
+    if (!statement) {
+      statement = prepare(source)
+      if (prepared.size >= size) prepared.delete(prepared.keys().next().value!)
+      prepared.set(source, statement)
+    }
+    return statement
+  }) as typeof sqlite.prepare
+  return sqlite
 }
 
 /** Current time as stored in the database. */

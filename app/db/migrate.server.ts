@@ -3,12 +3,18 @@ import type { DB } from './db.server.ts'
 import * as accounts from './migrations/2026-11-21T0900-accounts.ts'
 import * as domain from './migrations/2026-11-21T1000-domain.ts'
 import * as stats from './migrations/2026-11-21T1100-stats.ts'
+import * as pageCache from './migrations/2026-11-21T1200-page-cache.ts'
+import * as statMonths from './migrations/2026-11-21T1210-stat-months.ts'
+import * as listCache from './migrations/2026-11-21T1300-list-cache.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
   '2026-11-21T0900-accounts': accounts,
   '2026-11-21T1000-domain': domain,
   '2026-11-21T1100-stats': stats,
+  '2026-11-21T1200-page-cache': pageCache,
+  '2026-11-21T1210-stat-months': statMonths,
+  '2026-11-21T1300-list-cache': listCache,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

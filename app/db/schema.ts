@@ -208,6 +208,24 @@ export interface StatDaysTable {
 }
 
 /** Migration 2026-11-21T1100-stats: the salt of the visitor hash of each day ('YYYY-MM-DD'). */
+/** A category's month ('YYYY-MM') of day roll-ups: the statistics screen reads these. */
+export interface StatMonthsTable {
+  category_id: number
+  month: string
+  views: number
+  total_time: number
+  sessions: number
+  likes: number
+  contributions: number
+  place_visits: number
+}
+
+/** Per-category content version for the public pages' render cache (0: the slug namespace). */
+export interface ContentVersionsTable {
+  category_id: number
+  version: number
+}
+
 export interface StatSaltsTable {
   day: string
   salt: string
@@ -230,6 +248,8 @@ export interface DomainTables {
   events: EventsTable
   stat_days: StatDaysTable
   stat_salts: StatSaltsTable
+  content_versions: ContentVersionsTable
+  stat_months: StatMonthsTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

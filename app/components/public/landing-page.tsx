@@ -41,7 +41,7 @@ export function LandingPage({ view, like }: { view: LandingView; like: { likes: 
               <a
                 href={view.mapPath}
                 data-testid="open-map"
-                className="flex w-full items-center justify-center gap-2 rounded-xl bg-primary-600 px-5 py-4 text-lg font-semibold text-white shadow-sm hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+                className="flex w-full items-center justify-center gap-2 rounded-xl bg-primary-700 px-5 py-4 text-lg font-semibold text-white shadow-sm hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
               >
                 <MapIcon className="size-6" aria-hidden="true" />
                 {t('publicLanding.openMap')}

@@ -5,6 +5,7 @@ import { parseId } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
+import { notModified, sendKeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 import { createPlaceSchema, createSecretSchema, invitePlaceUserSchema, nearbyQuerySchema, updatePlaceSchema } from './places.schema.ts'
 
 const photoSchema = z.object({ profile_avatar: z.string().nullable() })
@@ -50,9 +51,9 @@ export const placesApi = createRouter()
       tags,
       ...auth,
       request: { params: idParams },
-      responses: { 200: jsonContent(dataOf(z.array(placeSchema)), 'The category’s places with users, invitations and secrets'), ...errorResponses },
+      responses: { 200: jsonContent(dataOf(z.array(placeSchema)), 'The category’s places with users, invitations and secrets'), ...notModified, ...errorResponses },
     }),
-    async (c) => c.json({ data: await c.var.services.places.listForCategory(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+    async (c) => sendKeptAnswer(c, await c.var.services.places.listAnswerForCategory(c.var.user!, parseId(c.req.valid('param').id))),
   )
   .openapi(
     createRoute({

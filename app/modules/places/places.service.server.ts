@@ -11,6 +11,7 @@ import { parseOrThrow } from '#app/utils/validation.ts'
 import { newPlaceSchema, type CreatePlaceInput, type CreateSecretInput, type NewPlaceInput, type UpdatePlaceInput } from './places.schema.ts'
 import { PlacesRepo, type Box, type PlaceScope } from './places.repo.server.ts'
 import { photoOf } from '#app/modules/auth/public-user.ts'
+import { AnswerCache, type KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 
 export interface PlaceUserView {
   id: number
@@ -102,9 +103,12 @@ export function boxAround(centre: LatLng, radius: number): Box {
  */
 export class PlaceService {
   private readonly repo: PlacesRepo
+  /** Serialized `fetch-places` answers, kept per category content version (issue 7). */
+  private readonly lists: AnswerCache
 
   constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; invitations: InvitationService; stats: StatsService }) {
     this.repo = new PlacesRepo(deps.db)
+    this.lists = new AnswerCache(deps.db)
   }
 
   // ---- Places
@@ -114,6 +118,21 @@ export class PlaceService {
     await this.deps.categories.access.require(user.id, categoryId)
     const places = await this.repo.listByCategory(categoryId)
     return places.length === 0 ? [] : this.withRelations(places, { categoryId })
+  }
+
+  /**
+   * The same list, serialized, from the kept answers when nothing it shows has changed (a
+   * member's check runs first, every time). A kept answer lapses at its first invitation's expiry.
+   */
+  async listAnswerForCategory(user: User, categoryId: number): Promise<KeptAnswer> {
+    await this.deps.categories.access.require(user.id, categoryId)
+    return this.lists.answer(categoryId, 'places', async () => {
+      const places = await this.repo.listByCategory(categoryId)
+      const data = places.length === 0 ? [] : await this.withRelations(places, { categoryId })
+      let validUntil = Infinity
+      for (const place of data) for (const i of place.invitations.pending) validUntil = Math.min(validUntil, Date.parse(i.expires_at))
+      return { data, validUntil }
+    })
   }
 
   async get(user: User, id: number): Promise<PlaceView> {

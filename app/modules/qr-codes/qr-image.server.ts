@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import QRCode from 'qrcode'
-import sharp from 'sharp'
 
 export type QrImageFormat = 'svg' | 'png'
 
@@ -34,6 +33,8 @@ export function renderQrSvg(payload: string, size: number): Promise<string> {
 export async function renderQrPng(payload: string, size: number): Promise<Buffer> {
   const png = await QRCode.toBuffer(payload, { ...options, type: 'png', width: size })
   if (pngWidth(png) === size) return png
+  // Loaded on first use, like in uploads/images.server.ts: most processes never need it.
+  const { default: sharp } = await import('sharp')
   return sharp(png).resize(size, size, { kernel: 'nearest' }).png().toBuffer()
 }
 

@@ -43,6 +43,13 @@ export class LikeService {
     return { counted, likes: await new LikesRepo(this.deps.db).totalLikes(walk.id) }
   }
 
+  /** The published route's id and its likes of all time: what a page kept for every visitor shows. */
+  async total(routeUuid: string): Promise<{ walkId: number; likes: number } | null> {
+    const repo = new LikesRepo(this.deps.db)
+    const walk = await repo.findPublishedWalk(routeUuid)
+    return walk ? { walkId: walk.id, likes: await repo.totalLikes(walk.id) } : null
+  }
+
   /** What the like button shows: the total, and whether this visitor has liked today. */
   async state(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<{ likes: number; liked: boolean }> {
     const repo = new LikesRepo(this.deps.db)

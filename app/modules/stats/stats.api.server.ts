@@ -8,7 +8,7 @@ import { createRouter } from '#app/api/router.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { heatmapQuerySchema, heatmapSchema } from './heatmap.schema.ts'
-import { breakdownSchema, eventSchema, statisticSchema, toStatYear, yearQuerySchema } from './stats.schema.ts'
+import { breakdownSchema, eventBatchSchema, eventSchema, eventsBodySchema, isEventBatch, maxEventsPerBatch, statisticSchema, toStatYear, yearQuerySchema } from './stats.schema.ts'
 
 const tags = ['statistics']
 const idParams = z.object({ id: z.string() })
@@ -30,12 +30,12 @@ export const statsApi = createRouter()
       method: 'post',
       path: '/events',
       tags,
-      summary: 'A public page’s visitor event (no sign-in, no cookie; JSON or a sendBeacon text/plain body)',
+      summary: `A public page’s visitor event, or up to ${maxEventsPerBatch} as {events: [...]}, all counted or none (no sign-in, no cookie; JSON or a sendBeacon text/plain body)`,
       request: {
         body: {
           content: {
-            'application/json': { schema: eventSchema },
-            'text/plain': { schema: z.string().openapi({ description: 'The same object as JSON text (navigator.sendBeacon)' }) },
+            'application/json': { schema: eventsBodySchema },
+            'text/plain': { schema: z.string().openapi({ description: 'The same JSON as text (navigator.sendBeacon)' }) },
           },
           required: false,
         },
@@ -48,11 +48,23 @@ export const statsApi = createRouter()
       },
     }),
     async (c) => {
-      // Validated again in every case: a text/plain body and a body-less request skip the JSON validator.
-      const input = parseOrThrow(eventSchema, await eventBody(c, c.req.valid('json')))
+      // Validated again in every case: a text/plain body and a body-less request skip the JSON
+      // validator; each form with its own schema, so errors name the fields of the form sent.
+      const body = await eventBody(c, c.req.valid('json'))
       const { services } = c.var
-      await services.stats.ingest(input, { ip: clientIp(c, services.config.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' })
+      const visitor = { ip: clientIp(c, services.config.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? '' }
+      if (isEventBatch(body)) await services.stats.ingestBatch(parseOrThrow(eventBatchSchema, body).events, visitor)
+      else await services.stats.ingest(parseOrThrow(eventSchema, body), visitor)
       return c.json({ data: { accepted: true as const } }, 202)
+    },
+    // The documented body is a union; a refused one is answered with the errors of its own form
+    // (a single event's fields, or `events.3.value`), not the union's unhelpful "invalid".
+    // (A hook that returns nothing lets the request through, as the router's defaultHook does.)
+    (result) => {
+      if (result.success) return undefined as never
+      const input = 'data' in result ? result.data : undefined
+      parseOrThrow(isEventBatch(input) ? eventBatchSchema : eventSchema, input)
+      throw new AppError(422, { key: 'validation.invalid' })
     },
   )
   .openapi(

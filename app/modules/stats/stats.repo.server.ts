@@ -1,9 +1,10 @@
 import { sql, type Insertable } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
-import type { EventsTable, StatDaysTable } from '#app/db/schema.ts'
+import type { EventsTable, StatDaysTable, StatMonthsTable } from '#app/db/schema.ts'
 
 export type EventRow = Insertable<EventsTable>
 export type DayRow = StatDaysTable
+export type MonthRow = StatMonthsTable
 
 export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits'] as const
 export type Counter = (typeof counters)[number]
@@ -19,10 +20,8 @@ export interface DayRange {
 const EVENT_CHUNK = 1000
 const DAY_CHUNK = 500
 
-// Month and year of a 'YYYY-MM-DD' text day: substr works alike on SQLite and PostgreSQL.
-// Written without bound parameters so PostgreSQL sees the same expression in SELECT and GROUP BY.
-const monthOfDay = sql<string>`substr(stat_days.day, 6, 2)`
-const yearOfDay = sql<string>`substr(stat_days.day, 1, 4)`
+// Months and years are cut from text days and months with substr (alike on SQLite and PostgreSQL),
+// written without bound parameters so PostgreSQL sees the same expression in SELECT and GROUP BY.
 
 /** The six roll-up sums of `stat_days`, named as its columns (0 when no row matches). */
 function sums() {
@@ -71,26 +70,62 @@ export class StatsRepo {
     }
   }
 
-  /** A category's sums per calendar month ('01'..'12') over the range, or over all years. */
+  /** Adds the same counts to the month rows (one per category and 'YYYY-MM'), in the caller's transaction. */
+  async addToMonths(days: DayRow[]): Promise<void> {
+    const months = new Map<string, MonthRow>()
+    for (const day of days) {
+      const month = day.day.slice(0, 7)
+      const key = `${day.category_id}|${month}`
+      let row = months.get(key)
+      if (!row) {
+        row = { category_id: day.category_id, month, views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0 }
+        months.set(key, row)
+      }
+      for (const counter of counters) row[counter] += day[counter]
+    }
+    // Sorted like the days: concurrent batches lock rows in one order.
+    const rows = [...months.keys()].sort().map((key) => months.get(key)!)
+    for (let i = 0; i < rows.length; i += DAY_CHUNK) {
+      await this.db
+        .insertInto('stat_months')
+        .values(rows.slice(i, i + DAY_CHUNK))
+        .onConflict((oc) =>
+          oc.columns(['category_id', 'month']).doUpdateSet((eb) => ({
+            views: eb('stat_months.views', '+', eb.ref('excluded.views')),
+            total_time: eb('stat_months.total_time', '+', eb.ref('excluded.total_time')),
+            sessions: eb('stat_months.sessions', '+', eb.ref('excluded.sessions')),
+            likes: eb('stat_months.likes', '+', eb.ref('excluded.likes')),
+            contributions: eb('stat_months.contributions', '+', eb.ref('excluded.contributions')),
+            place_visits: eb('stat_months.place_visits', '+', eb.ref('excluded.place_visits')),
+          })),
+        )
+        .execute()
+    }
+  }
+
+  /** A category's sums per calendar month ('01'..'12') over the range, or over all years: from the month roll-ups. */
   async monthly(categoryId: number, range: DayRange | null): Promise<Array<Counts & { month: string }>> {
+    const monthOf = sql<string>`substr(stat_months.month, 6, 2)`
+    const sum = (column: Counter) => sql<number | string>`coalesce(sum(${sql.ref(`stat_months.${column}`)}), 0)`
     const rows = await this.db
-      .selectFrom('stat_days')
-      .select([monthOfDay.as('month'), ...sums()])
-      .where('stat_days.category_id', '=', categoryId)
-      .$if(range !== null, (q) => q.where('stat_days.day', '>=', range!.from).where('stat_days.day', '<=', range!.to))
-      .groupBy(monthOfDay)
+      .selectFrom('stat_months')
+      .select([monthOf.as('month'), ...counters.map((c) => sum(c).as(c))])
+      .where('stat_months.category_id', '=', categoryId)
+      .$if(range !== null, (q) => q.where('stat_months.month', '>=', range!.from.slice(0, 7)).where('stat_months.month', '<=', range!.to.slice(0, 7)))
+      .groupBy(monthOf)
       .execute()
-    return rows.map((row) => ({ month: row.month, ...toCounts(row) }))
+    return rows.map((row) => ({ month: row.month, ...toCounts(row as Record<Counter, number | string>) }))
   }
 
   /** The years with data, newest first. */
   async years(categoryId: number): Promise<number[]> {
+    const yearOf = sql<string>`substr(stat_months.month, 1, 4)`
     const rows = await this.db
-      .selectFrom('stat_days')
-      .select(yearOfDay.as('year'))
-      .where('stat_days.category_id', '=', categoryId)
-      .groupBy(yearOfDay)
-      .orderBy(yearOfDay, 'desc')
+      .selectFrom('stat_months')
+      .select(yearOf.as('year'))
+      .where('stat_months.category_id', '=', categoryId)
+      .groupBy(yearOf)
+      .orderBy(yearOf, 'desc')
       .execute()
     return rows.map((row) => Number(row.year))
   }
@@ -128,7 +163,7 @@ export class StatsRepo {
   }
 
   /**
-   * Recomputes the day rows of one category (or all) from the raw events: delete, then
+   * Recomputes the day rows of one category (or all) from the raw events, then the month rows from the days: delete, then
    * insert ... select ... group by. Run it inside a transaction.
    */
   async rebuildDays(categoryId?: number): Promise<{ events: number; rows: number }> {
@@ -162,6 +197,23 @@ export class StatsRepo {
       .columns(['category_id', 'walk_id', 'place_id', 'day', ...counters])
       .expression(select)
       .executeTakeFirst()
+
+    await this.db
+      .deleteFrom('stat_months')
+      .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
+      .execute()
+    const month = sql<string>`substr(stat_days.day, 1, 7)`
+    await this.db
+      .insertInto('stat_months')
+      .columns(['category_id', 'month', ...counters])
+      .expression(
+        this.db
+          .selectFrom('stat_days')
+          .select(['stat_days.category_id', month.as('month'), ...sums()])
+          .$if(categoryId !== undefined, (q) => q.where('stat_days.category_id', '=', categoryId!))
+          .groupBy(['stat_days.category_id', month]),
+      )
+      .execute()
 
     const counted = await this.db
       .selectFrom('events')

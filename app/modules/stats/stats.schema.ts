@@ -29,6 +29,22 @@ export const eventSchema = z
 
 export type EventInput = z.output<typeof eventSchema>
 
+/** Most events one request may carry (a page's pending time and place visits, sent together). */
+export const maxEventsPerBatch = 50
+
+/** Several events in one request: all are counted, or none (one bad event refuses the batch). */
+export const eventBatchSchema = z.strictObject({
+  events: z.array(eventSchema).min(1).max(maxEventsPerBatch),
+})
+
+/** The body of `POST /api/events`: one event, or `{events: [...]}`. */
+export const eventsBodySchema = z.union([eventSchema, eventBatchSchema])
+
+/** Whether a body is the batch form (validated with its own schema, so errors name its own fields). */
+export function isEventBatch(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'events' in body
+}
+
 /** `?year=`: 'total' (the default) or a four-digit year. */
 export const yearQuerySchema = z.object({
   year: z

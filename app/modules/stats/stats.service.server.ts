@@ -110,6 +110,8 @@ const byViews = <T extends Counts>(rows: T[], id: (row: T) => number) => rows.so
 export class StatsService {
   // A copy of the rows of stat_salts: the database stays the one source every process shares.
   private readonly salts = new Map<string, string>()
+  // The events waiting for the next group commit (see recordGrouped).
+  private group: { events: NewEvent[]; done: Promise<void> } | null = null
 
   constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; rateLimiter: RateLimiter }) {}
 
@@ -125,6 +127,7 @@ export class StatsService {
       const repo = new StatsRepo(trx)
       await repo.insertEvents(rows)
       await repo.addToDays(days)
+      await repo.addToMonths(days)
     }
     if (db.isTransaction) await write(db)
     else await db.transaction().execute(write)
@@ -148,24 +151,78 @@ export class StatsService {
    * are rate-limited per client under a daily hash of the address, never the address itself.
    */
   async ingest(input: EventInput, visitor: Visitor): Promise<void> {
-    if (isbot(visitor.userAgent)) return
-    await this.deps.rateLimiter.enforce(`events:${await this.clientKey(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS)
+    return this.ingestBatch([input], visitor)
+  }
+
+  /**
+   * Several events of one page at once (`{events: [...]}`), under the same rules as one: they
+   * count as that many hits of the client's limit (in one upsert), and are stored all together
+   * in one group commit, or none when one of them names an unknown route or place.
+   */
+  async ingestBatch(inputs: EventInput[], visitor: Visitor): Promise<void> {
+    if (isbot(visitor.userAgent) || inputs.length === 0) return
+    await this.deps.rateLimiter.enforce(`events:${await this.clientKey(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS, inputs.length)
     const repo = new StatsRepo(this.deps.db)
-    const walk = input.route_uuid !== undefined ? await repo.findPublishedWalk(input.route_uuid) : undefined
-    if (input.route_uuid !== undefined && !walk) throw notFound()
-    const place = input.place_id !== undefined ? await repo.findPlace(input.place_id) : undefined
-    if (input.place_id !== undefined && (!place || (walk && place.category_id !== walk.category_id))) throw notFound()
-    const categoryId = walk?.category_id ?? place!.category_id
-    await this.record([
-      {
-        categoryId,
+    // A batch names the same route (and a few places) again and again: each is read once.
+    const walks = new Map<string, Awaited<ReturnType<StatsRepo['findPublishedWalk']>>>()
+    const places = new Map<number, Awaited<ReturnType<StatsRepo['findPlace']>>>()
+    const events: NewEvent[] = []
+    const visitorHash = await this.visitorHash(visitor.ip, visitor.userAgent)
+    for (const input of inputs) {
+      let walk
+      if (input.route_uuid !== undefined) {
+        if (!walks.has(input.route_uuid)) walks.set(input.route_uuid, await repo.findPublishedWalk(input.route_uuid))
+        walk = walks.get(input.route_uuid)
+        if (!walk) throw notFound()
+      }
+      let place
+      if (input.place_id !== undefined) {
+        if (!places.has(input.place_id)) places.set(input.place_id, await repo.findPlace(input.place_id))
+        place = places.get(input.place_id)
+        if (!place || (walk && place.category_id !== walk.category_id)) throw notFound()
+      }
+      events.push({
+        categoryId: walk?.category_id ?? place!.category_id,
         type: input.type,
         walkId: walk?.id ?? null,
         placeId: place?.id ?? null,
         value: input.value,
-        visitorHash: await this.visitorHash(visitor.ip, visitor.userAgent),
-      },
-    ])
+        visitorHash,
+      })
+    }
+    await this.recordGrouped(...events)
+  }
+
+  /**
+   * A view of a published route the caller has just checked (a kept public page whose content
+   * version is current): the same rules as `ingest` without looking the route up again.
+   */
+  async ingestView(walk: { id: number; categoryId: number }, visitor: Visitor): Promise<void> {
+    if (isbot(visitor.userAgent)) return
+    await this.deps.rateLimiter.enforce(`events:${await this.clientKey(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS)
+    await this.recordGrouped({ categoryId: walk.categoryId, type: 'view', walkId: walk.id, visitorHash: await this.visitorHash(visitor.ip, visitor.userAgent) })
+  }
+
+  /**
+   * Group commit: the events of every request that arrives before the next turn of the event
+   * loop are written in one transaction (one roll-up upsert per day row instead of one per
+   * event), and each caller still answers only once its event is stored: nothing is acknowledged
+   * that a crash could lose.
+   */
+  private recordGrouped(...events: NewEvent[]): Promise<void> {
+    if (!this.group) {
+      const events: NewEvent[] = []
+      const done = new Promise<void>((resolve, reject) => {
+        setImmediate(() => {
+          this.group = null
+          this.record(events).then(resolve, reject)
+        })
+      })
+      this.group = { events, done }
+    }
+    // A request's events go into one group, so one transaction: all stored, or none.
+    this.group.events.push(...events)
+    return this.group.done
   }
 
   /** A category's figures for a year or for all years, read from the day roll-ups only. */

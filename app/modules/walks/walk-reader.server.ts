@@ -1,5 +1,6 @@
 import type { DB } from '#app/db/db.server.ts'
 import type { Walk } from '#app/db/schema.ts'
+import type { SummaryWalk } from './walks.repo.server.ts'
 import { toRouteView, toSummary, type RouteSummaryView, type RouteView, type SummaryBundle, type UrlContext } from './walk-serializer.server.ts'
 import { WalksRepo, type CategoryRef, type TranslationRow } from './walks.repo.server.ts'
 
@@ -61,7 +62,7 @@ export class WalkReader {
   }
 
   /** Summaries of routes of one category, in two queries for any number of routes. */
-  async summaries(walks: Walk[], fallbackLocale: string, wanted: string | null): Promise<RouteSummaryView[]> {
+  async summaries(walks: SummaryWalk[], fallbackLocale: string, wanted: string | null): Promise<RouteSummaryView[]> {
     const ids = walks.map((w) => w.id)
     const [translationRows, counts] = await Promise.all([this.repo.translationsOf(ids), this.repo.placesCounts(ids)])
     const translations = byWalk(translationRows)

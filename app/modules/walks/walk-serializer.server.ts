@@ -2,7 +2,7 @@ import type { Walk, WalkQrKind } from '#app/db/schema.ts'
 import { locales } from '#app/i18n/config.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { FeatureCollection } from './geojson.schema.ts'
-import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, TranslationRow } from './walks.repo.server.ts'
+import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, SummaryWalk, TranslationRow } from './walks.repo.server.ts'
 import { walkTextFields, type WalkTexts } from './walks.schema.ts'
 
 // Turns loaded rows into the spec's Route (section 3). No I/O here: the service loads, this shapes.
@@ -79,7 +79,7 @@ export interface RouteView extends WalkTexts {
 }
 
 export interface SummaryBundle {
-  walk: Walk
+  walk: SummaryWalk
   translations: TranslationRow[]
   placesCount: number
   fallbackLocale: string

@@ -5,6 +5,7 @@ import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { notFound } from '#app/utils/errors.ts'
+import { notModified, sendKeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 import { routeImagesApi } from './route-images.api.server.ts'
 import { routeQrCodesApi } from './route-qr-codes.api.server.ts'
 import { publicRouteSchema, routeSchema, routeSummarySchema } from './walk-responses.ts'
@@ -93,11 +94,11 @@ export const walksApi = createRouter()
       tags,
       ...auth,
       request: { params: z.object({ id: z.string() }) },
-      responses: { 200: jsonContent(dataOf(z.array(routeSummarySchema)), 'The category’s routes as summaries'), ...errorResponses },
+      responses: { 200: jsonContent(dataOf(z.array(routeSummarySchema)), 'The category’s routes as summaries'), ...notModified, ...errorResponses },
     }),
     async (c) => {
       const categoryId = parseId(c.req.valid('param').id)
-      return c.json({ data: await c.var.services.walks.listForCategory(c.var.user!, categoryId, requestLocale(c)) }, 200)
+      return sendKeptAnswer(c, await c.var.services.walks.listAnswerForCategory(c.var.user!, categoryId, requestLocale(c)))
     },
   )
   .route('/', routeImagesApi)

@@ -3,6 +3,10 @@ import type { DB } from '#app/db/db.server.ts'
 import type { Walk, WalkQrKind, WalksTable, WalkTranslationsTable } from '#app/db/schema.ts'
 import type { WalkTexts } from './walks.schema.ts'
 
+/** The columns a route summary shows (a list leaves out the path, which can be large). */
+const summaryColumns = ['id', 'uuid', 'category_id', 'slug', 'status', 'color', 'photo_path', 'distance', 'duration', 'is_indexed', 'is_modified'] as const
+export type SummaryWalk = Pick<Walk, (typeof summaryColumns)[number]>
+
 export type TranslationRow = WalkTranslationsTable
 export interface CategoryRef {
   id: number
@@ -50,8 +54,9 @@ export class WalksRepo {
     return this.db.selectFrom('walks').selectAll().where('id', 'in', ids).execute()
   }
 
-  listByCategory(categoryId: number): Promise<Walk[]> {
-    return this.db.selectFrom('walks').selectAll().where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
+  /** The category's routes with the summary's columns only (not the path, which can be large). */
+  listByCategory(categoryId: number): Promise<SummaryWalk[]> {
+    return this.db.selectFrom('walks').select(summaryColumns).where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
   }
 
   /** Routes with this slug, in one category or in any, each with its category's slug. */

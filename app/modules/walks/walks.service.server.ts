@@ -4,6 +4,7 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User, Walk } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
+import { AnswerCache, type KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { Storage } from '#app/modules/uploads/storage.server.ts'
 import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
@@ -46,6 +47,8 @@ export class WalkService {
   private readonly reader: WalkReader
   readonly media: WalkMedia
   readonly qrCodes: RouteQrCodes
+  /** Serialized `fetch-routes` answers, kept per category content version and language. */
+  private readonly lists: AnswerCache
 
   constructor(private readonly deps: WalkDeps) {
     const ctx: UrlContext = { baseUrl: deps.config.BASE_URL, fileUrl: (key) => deps.storage.url(key) }
@@ -53,6 +56,7 @@ export class WalkService {
     this.reader = new WalkReader(deps.db, ctx)
     this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access })
     this.qrCodes = new RouteQrCodes({ db: deps.db, access: deps.categories.access, ctx })
+    this.lists = new AnswerCache(deps.db)
   }
 
   private get access() {
@@ -162,6 +166,16 @@ export class WalkService {
     await this.access.require(user.id, categoryId, 'editor')
     const category = (await this.repo.findCategory(categoryId))!
     return this.reader.summaries(await this.repo.listByCategory(categoryId), category.fallback_locale, locale)
+  }
+
+  /** The same list, serialized, kept per category content version and language (issue 7); access is checked every time. */
+  async listAnswerForCategory(user: User, categoryId: number, locale: Locale | null): Promise<KeptAnswer> {
+    await this.access.require(user.id, categoryId, 'editor')
+    return this.lists.answer(categoryId, `routes:${locale ?? ''}`, async () => {
+      const category = (await this.repo.findCategory(categoryId))!
+      const data = await this.reader.summaries(await this.repo.listByCategory(categoryId), category.fallback_locale, locale)
+      return { data, validUntil: Infinity }
+    })
   }
 
   /** Lists a route of the same category as nearby at position `sortId`; assigning it again moves it. */

@@ -4,6 +4,7 @@ import { LandingPage } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import { localeFromParam } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
+import { readRouteSlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
 import { LikeService } from '#app/modules/stats/likes.service.server.ts'
 import type { Visitor } from '#app/modules/stats/stats.service.server.ts'
 import type { Services } from '#app/services.server.ts'
@@ -33,17 +34,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!slug) throw notFound()
   const { services } = context
   const locale = localeFromParam(params.lang)
+  const url = new URL(request.url)
+  // A visitor's page is the same for every visitor: it may be kept by the render cache. The
+  // content versions are read BEFORE the data, so a write in between makes the kept page stale
+  // at once rather than never.
+  const cacheable = !context.user && !url.searchParams.has('liked')
+  const versions = cacheable ? await readRouteSlugVersions(services.db, slug) : null
   const route = await services.walks.publicBySlug(slug, { categorySlug: context.categorySlug ?? undefined, locale, viewer: context.user })
   if (!route) throw notFound()
   const view = toLandingView(route, locale, services.config.BASE_URL)
   const visitor = visitorOf(request, context.clientIp)
-  const url = new URL(request.url)
-  // A view is counted when the page is served; not for bots, drafts, or the page shown after a like.
-  if (!view.isDraft && !url.searchParams.has('liked') && !isbot(visitor.userAgent)) {
+  // A view is counted when the page is served (by the cache too); not for bots, drafts, or the page shown after a like.
+  if (!view.isDraft && !url.searchParams.has('liked')) {
     await services.stats.ingest({ type: 'view', route_uuid: view.uuid }, visitor).catch((error: unknown) => {
       services.logger.warn('landing view not recorded', { error: String(error) })
     })
   }
+  const published = versions && !view.isDraft ? await likesOf(services).total(view.uuid) : null
+  if (versions && published) {
+    // The like count is on the page (its changes raise the version); "liked" is the visitor's
+    // own, so the kept page says "not yet" and public/landing.js restores it from localStorage.
+    const categoryId = route.place_category.id
+    const counted = { id: published.walkId, uuid: view.uuid }
+    context.pageCacheTag = { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, view: counted }
+    return { view, like: { likes: published.likes, liked: false } }
+  }
+  context.pageCacheTag = null
   const like = await likesOf(services).state(view.uuid, visitor)
   return { view, like }
 }

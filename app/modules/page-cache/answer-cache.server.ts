@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
+import { CompiledQuery } from 'kysely'
+import type { DB } from '#app/db/db.server.ts'
+import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
+
+/**
+ * Serialized answers of the manager's big lists (`fetch-places`, `fetch-routes`), kept per
+ * category, kind and language and checked against the database's content versions (issue 7).
+ * The versions are raised by triggers in the same transaction as every write the lists depend
+ * on (migrations 2026-11-21T1200-page-cache and 2026-11-21T1300-list-cache), so several server
+ * processes stay correct without talking to each other. The caller checks access BEFORE asking:
+ * a kept answer is never a reason to skip the membership check.
+ */
+
+/** Version raised when a user's name or photo changes (they appear in every category's lists). */
+export const PEOPLE_VERSION = -1
+
+export interface ListVersions {
+  category: number
+  people: number
+}
+
+export interface KeptAnswer {
+  /** `{"data":…}` as sent, in UTF-8: encoded once, not at every answer (a 2,000-place list is ~380 KB). */
+  body: Uint8Array<ArrayBuffer>
+  etag: string
+}
+
+interface Entry extends KeptAnswer {
+  versions: ListVersions
+  /** The answer shows something that lapses by itself (a pending invitation's expiry), in ms. */
+  validUntil: number
+  bytes: number
+}
+
+const encoder = new TextEncoder()
+const versionSql = new WeakMap<DB, string>()
+
+/** The category's and the people's versions, in one indexed read (SQL built once per handle). */
+export async function readListVersions(db: DB, categoryId: number): Promise<ListVersions> {
+  let text = versionSql.get(db)
+  if (!text) {
+    text = db.selectFrom('content_versions').select(['category_id', 'version']).where('category_id', 'in', [0, 0]).compile().sql
+    versionSql.set(db, text)
+  }
+  const { rows } = await db.executeQuery<{ category_id: number; version: number }>(CompiledQuery.raw(text, [categoryId, PEOPLE_VERSION]))
+  const of = (id: number) => Number(rows.find((r) => Number(r.category_id) === id)?.version ?? 0)
+  return { category: of(categoryId), people: of(PEOPLE_VERSION) }
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly building = new Map<string, Promise<Entry>>()
+  private bytes = 0
+
+  constructor(
+    private readonly db: DB,
+    private readonly limits = { entries: 500, bytes: 32 * 1024 * 1024 },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * The kept answer for `key` when the category's content has not changed since, or else a fresh
+   * one from `build` (which must read its data AFTER this reads the versions, as it does).
+   * `build` gives its data and when it lapses by itself (Infinity when it does not).
+   */
+  async answer(categoryId: number, key: string, build: () => Promise<{ data: unknown; validUntil: number }>): Promise<KeptAnswer> {
+    const versions = await readListVersions(this.db, categoryId)
+    const fullKey = `${categoryId}:${key}`
+    const kept = this.entries.get(fullKey)
+    if (kept && kept.versions.category === versions.category && kept.versions.people === versions.people && this.now() < kept.validUntil) {
+      // Most recently used last (a Map keeps insertion order).
+      this.entries.delete(fullKey)
+      this.entries.set(fullKey, kept)
+      return kept
+    }
+    if (kept) this.drop(fullKey)
+    // Requests that miss together at the same versions share one build (after a change, a busy
+    // list would otherwise be built once per waiting request).
+    const buildKey = `${fullKey}:${versions.category}:${versions.people}`
+    let building = this.building.get(buildKey)
+    if (!building) {
+      building = this.build(fullKey, versions, build).finally(() => this.building.delete(buildKey))
+      this.building.set(buildKey, building)
+    }
+    return building
+  }
+
+  private async build(fullKey: string, versions: ListVersions, build: () => Promise<{ data: unknown; validUntil: number }>): Promise<Entry> {
+    const { data, validUntil } = await build()
+    const body = encoder.encode(JSON.stringify({ data }))
+    const entry: Entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, versions, validUntil, bytes: body.byteLength }
+    if (entry.bytes <= this.limits.bytes / 2) {
+      // A concurrent request may have kept the same answer meanwhile: replace it, counted once.
+      this.drop(fullKey)
+      this.entries.set(fullKey, entry)
+      this.bytes += entry.bytes
+      for (const [oldest] of this.entries) {
+        if (this.entries.size <= this.limits.entries && this.bytes <= this.limits.bytes) break
+        this.drop(oldest)
+      }
+    }
+    return entry
+  }
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes }
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.bytes -= entry.bytes
+    this.entries.delete(key)
+  }
+}
+
+/**
+ * Sends a kept answer with its validator: a client that has it gets a 304. `private, no-cache`:
+ * only the member's own browser may keep it, and must ask each time (access may have gone).
+ */
+// Typed as `never` for the OpenAPI handlers: the body IS the route's declared 200 JSON, only
+// serialized once for many answers (the route also declares its 304).
+export function sendKeptAnswer(c: Context, answer: KeptAnswer): never {
+  c.header('ETag', answer.etag)
+  c.header('Cache-Control', 'private, no-cache')
+  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304) as never
+  c.header('Content-Type', 'application/json')
+  return c.body(answer.body, 200) as never
+}
+
+/** The 304 of a kept list, for the OpenAPI document. */
+export const notModified = { 304: { description: 'Not modified (If-None-Match named the current ETag)' } }

@@ -1,0 +1,27 @@
+// The slice of autocannon's API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number
+    mean: number
+    p50: number
+    p99: number
+    total: number
+  }
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    method?: string
+    headers?: Record<string, string>
+    body?: string
+  }
+  interface Result {
+    requests: Histogram
+    latency: Histogram
+    errors: number
+    timeouts: number
+    non2xx: number
+  }
+  function autocannon(options: Options): Promise<Result>
+  export default autocannon
+}

@@ -1,0 +1,53 @@
+import zlib from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { kb, type Row } from './measure.ts'
+
+const budgets: Record<string, number> = { landing: 30 * 1024, map: 200 * 1024, login: 150 * 1024 }
+
+/**
+ * Every script the page loads in Chromium (until the network is idle), summed gzipped: the body
+ * of each is gzipped here (level 6, what servers use) whatever the server sent, so the figure
+ * does not depend on the server's compression; the bytes on the wire are kept beside it.
+ */
+export async function jsShipped(pages: { key: 'landing' | 'map' | 'login'; label: string; url: string }[]): Promise<Row[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'],
+  })
+  const rows: Row[] = []
+  try {
+    for (const { key, label, url } of pages) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, extraHTTPHeaders: { 'Accept-Encoding': 'gzip, deflate, br' } })
+      const page = await context.newPage()
+      const scripts: Promise<{ url: string; raw: number; gzip: number; wire: number }>[] = []
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return
+        scripts.push(
+          (async () => {
+            const body = await response.body()
+            const sizes = await response.request().sizes()
+            return { url: response.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 6 }).length, wire: sizes.responseBodySize }
+          })(),
+        )
+      })
+      const res = await page.goto(url, { waitUntil: 'networkidle' })
+      if (!res?.ok()) throw new Error(`${url}: ${res?.status()}`)
+      const loaded = await Promise.all(scripts)
+      await context.close()
+      const gzip = loaded.reduce((sum, s) => sum + s.gzip, 0)
+      const wire = loaded.reduce((sum, s) => sum + s.wire, 0)
+      const raw = loaded.reduce((sum, s) => sum + s.raw, 0)
+      rows.push({
+        id: `js-${key}`,
+        what: `JS shipped gz, ${label}`,
+        figure: `${kb(gzip)} in ${loaded.length} scripts (${kb(raw)} raw, ${kb(wire)} on the wire)`,
+        budget: `≤ ${kb(budgets[key])}`,
+        pass: gzip <= budgets[key],
+        values: { gzipBytes: gzip, rawBytes: raw, wireBytes: wire, scripts: loaded.length, urls: loaded.map((s) => new URL(s.url).pathname).join(' ') },
+      })
+    }
+  } finally {
+    await browser.close()
+  }
+  return rows
+}

@@ -1,0 +1,215 @@
+// `npm run bench`: every figure of the speed budgets (issue 7) in one run on this machine. It
+// builds if needed, copies the demo database, seeds two bench categories (small and large),
+// starts its own production server on a free port, measures, prints the table and writes
+// bench/results.json. Timings on a shared machine are noisy: medians and same-run ratios.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { ingestion, ingestionInProcess } from './ingestion.ts'
+import { jsShipped } from './js-size.ts'
+import { landingHtml, landingThroughput } from './landing.ts'
+import { lighthouseRow } from './lighthouse.ts'
+import { listEndpoints, routeSave, statistics } from './manager-api.ts'
+import { median, ms, type Row } from './measure.ts'
+import { prepareData } from './seed.ts'
+import { root, startServer, type BenchServer } from './server.ts'
+import { formatTable } from './table.ts'
+
+const quick = process.argv.includes('--quick')
+const LOAD_SECONDS = quick ? 3 : 10
+const API_SECONDS = quick ? 2 : 5
+// Events per request of the batched ingestion row: a page's pending time and place visits.
+const EVENT_BATCH = 10
+
+function step(message: string) {
+  console.log(`· ${message}`)
+}
+
+// The server's resident memory after each measurement (MB), to see which load grows it.
+const memoryAfter: Record<string, number> = {}
+let memoryOf: (() => number) | null = null
+
+/** Runs one measurement; a failure becomes a failed row (with the error) and the run goes on. */
+async function measure(rows: Row[], id: string, what: string, run: () => Promise<Row | Row[]>) {
+  try {
+    const result = await run()
+    rows.push(...(Array.isArray(result) ? result : [result]))
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    console.error(`  ${what} failed: ${message}`)
+    rows.push({ id, what, figure: `failed: ${message}`, budget: '', pass: false, values: { error: message } })
+  }
+  try {
+    if (memoryOf) memoryAfter[id] = Math.round(memoryOf() / 1024 / 1024)
+  } catch {
+    // the server is stopped already
+  }
+}
+
+
+async function main() {
+  const started = performance.now()
+  step('build (only when missing or stale)')
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], { cwd: root, stdio: 'inherit' })
+
+  step('data: a copy of the demo database + two bench categories')
+  const data = await prepareData({
+    small: { routes: 20, places: 200, events: 100_000 },
+    large: { routes: 200, places: 2_000, events: 1_000_000 },
+  })
+  step(`  seeded in ${(data.seedMs / 1000).toFixed(1)} s (${data.dir})`)
+
+  const demo = demoRoute(data.databaseUrl)
+  const rows: Row[] = []
+  const failedAudits: string[] = []
+  let server: BenchServer | undefined = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl })
+  const running = server
+  memoryOf = () => running.rss()
+  memoryAfter.start = Math.round(running.rss() / 1024 / 1024)
+  try {
+    const pageUrl = await finalUrl(`${running.url}/r/${demo.slug}`)
+    const mapUrl = await finalUrl(`${running.url}/m/${demo.slug}`)
+    const loginUrl = await finalUrl(`${running.url}/auth/login`)
+
+    step(`landing throughput ${pageUrl} vs a static file (${LOAD_SECONDS} s each)`)
+    const countViews = () => {
+      const db = new SQLite(data.databaseUrl, { readonly: true })
+      try {
+        return (db.prepare("select count(*) as n from events where walk_id = ? and type = 'view'").get(demo.id) as { n: number }).n
+      } finally {
+        db.close()
+      }
+    }
+    await measure(rows, 'landing-throughput', 'Landing throughput', () => landingThroughput({ pageUrl, dataDir: data.dir, baseUrl: running.url, seconds: LOAD_SECONDS, countViews }))
+    step('landing HTML')
+    await measure(rows, 'landing-html', 'Landing HTML', () => landingHtml({ pageUrl, expectText: ['data-landing', 'og:title'], expectOneOf: demo.names.map(escapeHtml) }))
+    step('JavaScript shipped (Chromium)')
+    await measure(rows, 'js', 'JS shipped', () =>
+      jsShipped([
+        { key: 'landing', label: '/r/{slug}', url: pageUrl },
+        { key: 'map', label: '/m/{slug}', url: mapUrl },
+        { key: 'login', label: '/auth/login', url: loginUrl },
+      ]),
+    )
+    step('Lighthouse (mobile)')
+    await measure(rows, 'lighthouse', 'Lighthouse', async () => {
+      const lighthouse = await lighthouseRow(pageUrl)
+      failedAudits.push(...lighthouse.failedAudits)
+      return lighthouse.row
+    })
+    step(`manager API lists (20 connections, ${API_SECONDS} s per endpoint and size)`)
+    await measure(rows, 'lists', 'Manager API lists', () => listEndpoints({ baseUrl: running.url, token: data.token, small: data.small, large: data.large, seconds: API_SECONDS }))
+    step('route save')
+    await measure(rows, 'route-save', 'Route save', () => routeSave({ baseUrl: running.url, token: data.token, category: data.large }))
+    step('statistics')
+    await measure(rows, 'statistic', 'Statistics', () => statistics({ baseUrl: running.url, token: data.token, small: data.small, large: data.large }))
+    step(`event ingestion, batches of ${EVENT_BATCH} (${LOAD_SECONDS} s)`)
+    await measure(rows, 'ingestion-batch', 'Event ingestion (batches)', () =>
+      ingestion({ baseUrl: running.url, databaseUrl: data.databaseUrl, routeUuid: data.large.saveRouteUuid, seconds: LOAD_SECONDS, batch: EVENT_BATCH, afterLoad: () => undefined }),
+    )
+    step(`event ingestion, one event per request (${LOAD_SECONDS} s)`)
+    let rss = 0
+    await measure(rows, 'ingestion', 'Event ingestion', () =>
+      ingestion({
+        baseUrl: running.url,
+        databaseUrl: data.databaseUrl,
+        routeUuid: data.large.saveRouteUuid,
+        seconds: LOAD_SECONDS,
+        afterLoad: () => (rss = running.rss()),
+        stopServer: () => running.stop(),
+      }),
+    )
+    await running.stop()
+    step(`event ingestion below HTTP (${LOAD_SECONDS} s)`)
+    await measure(rows, 'ingestion-service', 'Event ingestion in-process', () =>
+      ingestionInProcess({ databaseUrl: data.databaseUrl, dataDir: data.dir, routeUuid: data.large.saveRouteUuid, seconds: LOAD_SECONDS }),
+    )
+    server = undefined
+    rows.push({
+      id: 'memory',
+      what: 'Server RSS after all of the above',
+      figure: `${Math.round(rss / 1024 / 1024)} MB`,
+      budget: '≤ 250 MB',
+      pass: rss <= 250 * 1024 * 1024,
+      values: { rssBytes: rss },
+    })
+
+    step('start on the existing database (3 starts)')
+    const starts: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const again = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl })
+      starts.push(again.startMs)
+      await again.stop()
+    }
+    rows.push({
+      id: 'start',
+      what: 'Start: process start → first good answer (/api/ready)',
+      figure: `median ${ms(median(starts))} (${starts.map((s) => Math.round(s)).join(', ')} ms)`,
+      budget: '≤ 2 s',
+      pass: median(starts) <= 2000,
+      values: { median: median(starts), runs: starts.join(',') },
+    })
+  } catch (error) {
+    if (server) console.error(server.output())
+    throw error
+  } finally {
+    await server?.stop()
+    fs.rmSync(data.dir, { recursive: true, force: true })
+  }
+
+  const seconds = (performance.now() - started) / 1000
+  console.log(`\n${formatTable(rows)}\n`)
+  if (failedAudits.length) console.log(`Lighthouse audits below 1: ${failedAudits.join('; ')}\n`)
+  console.log(`Server RSS (MB) after: ${Object.entries(memoryAfter).map(([k, v]) => `${k} ${v}`).join(', ')}\n`)
+  const results = {
+    at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, load: os.loadavg() },
+    quick,
+    seconds,
+    sizes: { small: pick(data.small), large: pick(data.large) },
+    rows,
+    lighthouseFailedAudits: failedAudits,
+    serverRssMbAfter: memoryAfter,
+  }
+  fs.writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`)
+  const failed = rows.filter((r) => r.pass === false)
+  console.log(`${rows.length - failed.length}/${rows.length} within budget in ${Math.round(seconds)} s; written to bench/results.json`)
+  if (failed.length) process.exitCode = 1
+}
+
+const pick = (c: { routes: number; places: number; events: number }) => ({ routes: c.routes, places: c.places, events: c.events })
+
+/** The demo's first published route: its slug and its names (one of them must be in the HTML). */
+function demoRoute(file: string) {
+  const db = new SQLite(file, { readonly: true })
+  try {
+    const walk = db
+      .prepare(
+        `select w.id, w.slug from walks w join place_categories c on c.id = w.category_id
+         where w.status = 'published' and c.slug not like 'bench-%' order by w.id limit 1`,
+      )
+      .get() as { id: number; slug: string } | undefined
+    if (!walk) throw new Error('The demo database has no published route: run `npm run demo`.')
+    const names = db.prepare('select name from walk_translations where walk_id = ? and name is not null').all(walk.id) as { name: string }[]
+    return { id: walk.id, slug: walk.slug, names: names.map((n) => n.name) }
+  } finally {
+    db.close()
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;')
+
+/** Follows the locale redirect once, so the load runs against the page itself. */
+async function finalUrl(url: string): Promise<string> {
+  const res = await fetch(url, { redirect: 'follow', headers: { 'Accept-Language': 'en' } })
+  await res.arrayBuffer()
+  if (!res.ok) throw new Error(`${url}: ${res.status}`)
+  return res.url
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exit(1)
+})
