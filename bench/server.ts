@@ -41,7 +41,7 @@ export async function startServer(opts: { dataDir: string; databaseUrl: string; 
   const bundle = path.join(root, process.env.BUILD_DIR ?? 'build', 'server-main.js')
   // The same heap bound as `npm start` (MAX_HEAP_MB): unbounded, V8 lets the heap grow lazily
   // towards a quarter of the machine's RAM before collecting, and RSS says nothing about live data.
-  const heap = `--max-old-space-size=${process.env.MAX_HEAP_MB ?? '256'}`
+  const heap = `--max-old-space-size=${process.env.MAX_HEAP_MB ?? '192'}`
   const command = fs.existsSync(bundle) ? [heap, '--enable-source-maps', bundle] : [heap, '--import', 'tsx', 'server/main.ts']
   const child = spawn(process.execPath, command, {
     cwd: root,

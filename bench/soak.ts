@@ -8,7 +8,7 @@
 // Settings: SOAK_SECONDS (300), SOAK_CONCURRENCY (4), SOAK_WARMUP_SECONDS (60, or a fifth of a
 // shorter run), SOAK_MAX_GROWTH_MB (40: the memory trend over the run after the warm-up, from a
 // least-squares fit, so one garbage-collection spike does not count), SOAK_SERVER_NODE_OPTIONS
-// (extra NODE_OPTIONS for the server; its heap bound is MAX_HEAP_MB, 256 by default, as with npm start), BENCH_DEMO_DB (the
+// (extra NODE_OPTIONS for the server; its heap bound is MAX_HEAP_MB, 192 by default, as with npm start), BENCH_DEMO_DB (the
 // demo database to copy; default data/trailguide.sqlite, else the demo is loaded into a temporary folder).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'

@@ -56,7 +56,7 @@ export class AnswerCache {
 
   constructor(
     private readonly db: DB,
-    private readonly limits = { entries: 500, bytes: 32 * 1024 * 1024 },
+    private readonly limits = { entries: 500, bytes: 16 * 1024 * 1024 },
     private readonly now: () => number = Date.now,
   ) {}
 

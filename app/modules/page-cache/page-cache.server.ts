@@ -83,7 +83,7 @@ export class PageCache {
 
   constructor(
     private readonly db: DB,
-    private readonly limits = { entries: 2_000, bytes: 64 * 1024 * 1024 },
+    private readonly limits = { entries: 2_000, bytes: 32 * 1024 * 1024 },
   ) {}
 
   /** The cache key of a visitor's page read (host and path), or null when it must not be cached. */
