@@ -1,7 +1,8 @@
-import { Crosshair, Plus, Search } from 'lucide-react'
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { Crosshair, Plus } from 'lucide-react'
+import { useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PlaceRef } from './editor-state.ts'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 
 /** Accents and case do not matter: "ecole" finds "École". */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase()
@@ -21,7 +22,6 @@ interface PlaceSearchProps {
 /** The category's places, filtered as one types, each with "add to the route". */
 export function PlaceSearch({ places, inRoute, canAdd, onAdd, onShow }: PlaceSearchProps) {
   const { t } = useTranslation()
-  const id = useId()
   const [query, setQuery] = useState('')
   const deferred = useDeferredValue(query)
   const matches = useMemo(() => {
@@ -32,21 +32,7 @@ export function PlaceSearch({ places, inRoute, canAdd, onAdd, onShow }: PlaceSea
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="relative">
-        <label htmlFor={id} className="sr-only">
-          {t('mapEditor.search')}
-        </label>
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
-        <input
-          id={id}
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder={t('mapEditor.searchPlaceholder')}
-          data-testid="place-search"
-          className="w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-base text-gray-900 focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none sm:text-sm dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-        />
-      </div>
+      <SearchField label={t('mapEditor.search')} value={query} onChange={setQuery} placeholder={t('mapEditor.searchPlaceholder')} testId="place-search" />
       {matches.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-300">{places.length === 0 ? t('mapEditor.noPlaces') : t('mapEditor.noMatch', { query: deferred })}</p>
       ) : (

@@ -1,11 +1,11 @@
 import { clsx } from 'clsx'
-import { Search } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '#app/components/ui/modal.tsx'
 import type { RouteSummaryView } from '#app/modules/walks/walk-serializer.server.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { StatusBadge } from './form-bits.tsx'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 
 export const routeColorHex = (color: string) => routeColors[color as RouteColor] ?? routeColors['bg-orange']
 
@@ -32,28 +32,13 @@ export function SelectRoutesModal({
   onSelect(uuid: string): void
 }) {
   const { t } = useTranslation()
-  const searchId = useId()
   const [query, setQuery] = useState('')
   const shown = useMemo(() => filterRoutes(routes, query), [routes, query])
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} testId="select-routes-modal" title={t('routeModals.select.title')} description={t('routeModals.select.description', { count: routes.length })}>
       <div className="flex flex-col gap-3">
-        <div className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            {t('routeModals.select.search')}
-          </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={t('routeModals.select.search')}
-            data-testid="route-search"
-            className="min-h-11 w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-base focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none dark:border-gray-700 dark:bg-gray-950"
-          />
-        </div>
+        <SearchField label={t('routeModals.select.search')} value={query} onChange={setQuery} testId="route-search" />
         {shown.length === 0 ? (
           <p className="py-6 text-center text-sm text-gray-500" role="status">
             {routes.length === 0 ? t('routeModals.select.none') : t('routeModals.select.noMatch')}

@@ -1,17 +1,17 @@
-import { MapPin, Search } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { MapPin } from 'lucide-react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '#app/components/ui/modal.tsx'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
 import { FormError } from '../modals/form-bits.tsx'
 import { addLocation } from './add-location.ts'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 
 const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '')
 
 /** Links a code to an existing place of the category (add-location with place_id). */
 export function LinkPlaceModal({ open, onOpenChange, code, places, onDone }: { open: boolean; onOpenChange(open: boolean): void; code: string; places: PlaceSummary[]; onDone(): void }) {
   const { t } = useTranslation()
-  const searchId = useId()
   const [query, setQuery] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -36,20 +36,7 @@ export function LinkPlaceModal({ open, onOpenChange, code, places, onDone }: { o
     <Modal open={open} onOpenChange={onOpenChange} dismissible={!busy} testId="link-place-modal" title={t('qrPanel.link.title', { code })} description={t('qrPanel.link.description')}>
       <div className="flex flex-col gap-3">
         <FormError message={error} />
-        <div className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            {t('qrPanel.link.search')}
-          </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={t('qrPanel.link.search')}
-            className="min-h-11 w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-base focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none dark:border-gray-700 dark:bg-gray-950"
-          />
-        </div>
+        <SearchField label={t('qrPanel.link.search')} value={query} onChange={setQuery} />
         {shown.length === 0 ? (
           <p role="status" className="py-4 text-center text-sm text-gray-500">
             {places.length === 0 ? t('qrPanel.link.none') : t('qrPanel.link.noMatch')}

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { clsx } from 'clsx'
-import { Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, Search, Unlink } from 'lucide-react'
+import { Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, Unlink } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
@@ -12,6 +12,7 @@ import { ActivateQrModal, type ActivationSource } from './activate-qr-modal.tsx'
 import { BatchQrModal } from './batch-qr-modal.tsx'
 import { LinkPlaceModal } from './link-place-modal.tsx'
 import { filterQrCodes, isActive, printSheetPath, qrImageUrls, type QrStateFilter } from './qr-codes-view.ts'
+import { SearchField } from '#app/components/ui/search-field.tsx'
 
 type Dialog = { kind: 'activate'; code: string; source: ActivationSource } | { kind: 'link'; code: string } | { kind: 'batch' }
 
@@ -97,21 +98,7 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
             </button>
           ))}
         </div>
-        <div className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            {t('qrPanel.search')}
-          </label>
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={t('qrPanel.search')}
-            data-testid="qr-search"
-            className="min-h-10 w-full rounded-lg border border-gray-300 bg-white py-1.5 pr-3 pl-9 text-base focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none sm:text-sm dark:border-gray-700 dark:bg-gray-950"
-          />
-        </div>
+        <SearchField label={t('qrPanel.search')} value={query} onChange={setQuery} testId="qr-search" />
       </div>
 
       {shown.length === 0 ? (
