@@ -1,20 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
+import { freePort, root } from '../tests/e2e/server.ts'
 
-export const root = path.resolve(import.meta.dirname, '..')
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
+// The same repository root and free-port finder as the whole-server tests.
+export { freePort, root }
 
 export interface BenchServer {
   url: string

@@ -5,7 +5,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from './server.ts'
+import { freshPostgresDatabase, startServer, type RunningServer } from './server.ts'
 
 // Issue 8, crash safety: a burst of concurrent route saves and visitor events, the server
 // SIGKILLed in the middle of it, restarted on the same data. Every acknowledged (2xx) write must
@@ -33,24 +33,7 @@ async function sqliteFile(dir: string): Promise<Database> {
   return { url: path.join(dir, 'trailguide.sqlite'), drop: async () => {} }
 }
 
-async function postgresDatabase(serverUrl: string): Promise<Database> {
-  const name = `trailguide_crash_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await cleanup.end()
-    },
-  }
-}
+const postgresDatabase = (serverUrl: string): Promise<Database> => freshPostgresDatabase(serverUrl, 'crash')
 
 /** The place list save n writes: 1 to 50 places, starting at a place that depends on n. */
 const placesFor = (n: number, placeIds: number[]) =>

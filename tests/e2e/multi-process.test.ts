@@ -3,9 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from './server.ts'
+import { freshPostgresDatabase, startServer, type RunningServer } from './server.ts'
 
 // Issue 8, "more than one server": two server processes over one database and no shared
 // memory. A write through one is read through the other, a session made on one works on the
@@ -26,25 +25,7 @@ async function sqliteFile(): Promise<Database> {
   return { url: path.join(dir, 'shared.sqlite'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** A fresh database on the test PostgreSQL server: the servers run their migrations in it as in production. */
-async function postgresDatabase(serverUrl: string): Promise<Database> {
-  const name = `trailguide_multi_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await cleanup.end()
-    },
-  }
-}
+const postgresDatabase = (serverUrl: string): Promise<Database> => freshPostgresDatabase(serverUrl, 'multi')
 
 const variants = [
   { database: 'sqlite', store: 'database' },

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 
@@ -108,5 +110,25 @@ export async function startTileServer(): Promise<TileServer> {
   return {
     url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** A fresh database on a PostgreSQL server (for whole-server tests: the server migrates it as in production). */
+export async function freshPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `trailguide_${prefix}_${randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: serverUrl })
+      await cleanup.connect()
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await cleanup.end()
+    },
   }
 }
