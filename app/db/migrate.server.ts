@@ -6,6 +6,7 @@ import * as stats from './migrations/2026-11-21T1100-stats.ts'
 import * as pageCache from './migrations/2026-11-21T1200-page-cache.ts'
 import * as statMonths from './migrations/2026-11-21T1210-stat-months.ts'
 import * as listCache from './migrations/2026-11-21T1300-list-cache.ts'
+import * as qrCodeCase from './migrations/2026-11-23T1000-qr-code-case.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1200-page-cache': pageCache,
   '2026-11-21T1210-stat-months': statMonths,
   '2026-11-21T1300-list-cache': listCache,
+  '2026-11-23T1000-qr-code-case': qrCodeCase,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -25,8 +27,18 @@ const provider: MigrationProvider = { getMigrations: async () => migrations }
  * finds another schema's lock table and skips creating its own.
  */
 export async function migrateToLatest(db: DB, options: { schema?: string } = {}): Promise<void> {
+  await migrate(db, options, (migrator) => migrator.migrateToLatest())
+}
+
+/** Brings the schema up to (and including) the named migration: tests of a migration start from the one before. */
+export async function migrateTo(db: DB, name: string, options: { schema?: string } = {}): Promise<void> {
+  if (!(name in migrations)) throw new Error(`No migration ${name}`)
+  await migrate(db, options, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(db: DB, options: { schema?: string }, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
   const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {
     const cause = error instanceof Error ? error.message : String(error)

@@ -79,7 +79,7 @@ export function useTestApi(dialect: TestDialect, overrides: Record<string, strin
     api = createTestApi(ready(db), { ...overrides, DATA_DIR: dataDir })
   })
 
-  const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, destroy: true })
+  const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, migrateToLatest: true, destroy: true })
   const t = liveView(() => ready(api), { api: true, services: true, sent: true, call: true, config: true })
   return { testDb, t, dataDir }
 }

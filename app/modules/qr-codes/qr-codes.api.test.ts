@@ -124,11 +124,13 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       expect(name).toBeNull()
     })
 
-    it('percent-encodes a code with URL characters in its image urls', async () => {
+    it('percent-encodes a code with URL characters in its image urls, in its one (uppercase) form', async () => {
       const { token, category } = await setup()
-      const code = 'Café/42 #1?x=é'
-      const created = await createQr(token, category.id, { code })
-      const res = await t.call('GET', `/qr-codes/${enc(code)}`, { token })
+      const typed = 'Café/42 #1?x=é'
+      const code = 'CAFÉ/42 #1?X=É'
+      const created = await createQr(token, category.id, { code: typed })
+      expect(created.code).toBe(code)
+      const res = await t.call('GET', `/qr-codes/${enc(typed)}`, { token })
       expect(res.status).toBe(200)
       expect(res.json.data).toMatchObject({
         id: created.id,
@@ -484,7 +486,26 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ code: 'PIER 1', category_id: category.id, place_id: null, activated_at: null })
       await link(qr.code, place.id, user)
       expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ code: 'PIER 1', category_id: category.id, place_id: place.id, activated_at: expect.any(String) })
-      expect(await t.services.qrCodes.resolve('pier 1')).toBeUndefined()
+      // Typed from the plaque in any case (issue 18, item 11).
+      expect(await t.services.qrCodes.resolve('pier 1')).toEqual(await t.services.qrCodes.resolve('PIER 1'))
+      expect(await t.services.qrCodes.resolve('pier 2')).toBeUndefined()
+    })
+
+    it('finds a code whatever its case on every endpoint, and refuses a new code that differs only by case', async () => {
+      const { token, category } = await setup()
+      const [generated] = (await t.call('POST', '/qr-codes/batch', { token, body: { place_category_id: category.id, count: 1 } })).json.data
+      expect(generated.code).toMatch(/^[A-Z2-9]{8}$/)
+      const lower = generated.code.toLowerCase()
+      expect((await t.call('GET', `/qr-codes/${lower}`, { token })).json.data.id).toBe(generated.id)
+      expect((await t.call('GET', `/qr-codes/${lower}/image.svg`)).status).toBe(200)
+      expect((await t.services.qrCodes.resolve(lower))?.code).toBe(generated.code)
+      const chosen = await createQr(token, category.id, { code: 'Cathedral-North' })
+      expect(chosen.code).toBe('CATHEDRAL-NORTH')
+      const again = await t.call('POST', '/qr-codes', { token, body: { place_category_id: category.id, code: 'cathedral-north' } })
+      expect(again.status).toBe(422)
+      expect(again.json.errors.code).toHaveLength(1)
+      const stored = await testDb.db.selectFrom('qr_codes').select('code').where('category_id', '=', category.id).execute()
+      expect(stored.map((r) => r.code).sort()).toEqual([generated.code, 'CATHEDRAL-NORTH'].sort())
     })
   })
 

@@ -1,5 +1,6 @@
 import type { DB } from '#app/db/db.server.ts'
 import type { QrCode } from '#app/db/schema.ts'
+import { normalizeQrCode } from './qr-codes.schema.ts'
 
 export type NewQrCode = Omit<QrCode, 'id'>
 
@@ -20,6 +21,7 @@ export interface QrCodeRow {
   user_name: string | null
 }
 
+/** Codes are stored in their normal form and every lookup by code compares in it (any case finds a code). */
 export class QrCodesRepo {
   constructor(private readonly db: DB) {}
 
@@ -50,22 +52,26 @@ export class QrCodesRepo {
   }
 
   findRowByCode(code: string): Promise<QrCodeRow | undefined> {
-    return this.selectRows().where('qr_codes.code', '=', code).executeTakeFirst()
+    return this.selectRows().where('qr_codes.code', '=', normalizeQrCode(code)).executeTakeFirst()
   }
 
   findByCode(code: string): Promise<QrCode | undefined> {
-    return this.db.selectFrom('qr_codes').selectAll().where('code', '=', code).executeTakeFirst()
+    return this.db.selectFrom('qr_codes').selectAll().where('code', '=', normalizeQrCode(code)).executeTakeFirst()
   }
 
-  /** Which of these codes are already taken. */
+  /** Which of these codes (in their normal form) are already taken. */
   async takenCodes(codes: string[]): Promise<Set<string>> {
     if (codes.length === 0) return new Set()
-    const rows = await this.db.selectFrom('qr_codes').select('code').where('code', 'in', codes).execute()
+    const rows = await this.db.selectFrom('qr_codes').select('code').where('code', 'in', codes.map(normalizeQrCode)).execute()
     return new Set(rows.map((r) => r.code))
   }
 
   async insertMany(values: NewQrCode[]): Promise<QrCode[]> {
-    const rows = await this.db.insertInto('qr_codes').values(values).returningAll().execute()
+    const rows = await this.db
+      .insertInto('qr_codes')
+      .values(values.map((v) => ({ ...v, code: normalizeQrCode(v.code) })))
+      .returningAll()
+      .execute()
     return rows.sort((a, b) => a.id - b.id)
   }
 

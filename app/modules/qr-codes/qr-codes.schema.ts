@@ -16,8 +16,16 @@ const qrObject = <S extends z.core.$ZodLooseShape>(shape: S) =>
   z.strictObject(shape, { error: (issue) => (issue.code === 'invalid_type' ? invalidObject : undefined) })
 
 /**
- * A code given by a manager: printable text (it is percent-encoded wherever it goes into a URL).
- * Only-dots codes are refused: browsers collapse "/q/.." before it could reach the app.
+ * The one form a code is stored and looked up in: people type codes from plaques in any case,
+ * so "5kfbyuk4" is "5KFBYUK4" (generated codes are uppercase already). Migration
+ * 2026-11-23T1000-qr-code-case brought the stored codes to it.
+ */
+export const normalizeQrCode = (code: string) => code.normalize('NFC').toUpperCase()
+
+/**
+ * A code given by a manager: printable text (it is percent-encoded wherever it goes into a URL),
+ * stored in its normal form. Only-dots codes are refused: browsers collapse "/q/.." before it
+ * could reach the app.
  */
 export const qrCodeCodeSchema = z
   .string(invalidCode)
@@ -26,6 +34,7 @@ export const qrCodeCodeSchema = z
   .max(QR_CODE_MAX_LENGTH, invalidCode)
   // eslint-disable-next-line no-control-regex
   .refine((code) => !/[\u0000-\u001f\u007f]/.test(code) && !/^\.+$/.test(code), invalidCode)
+  .transform(normalizeQrCode)
 
 export const qrImageUrlSchema = z
   .string(invalidImageUrl)
