@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Config } from './config/config.server.ts'
 import type { DB } from './db/db.server.ts'
+import { AddressService } from './modules/addresses/addresses.service.server.ts'
 import { AiService } from './modules/ai/ai.service.server.ts'
 import { AuthService } from './modules/auth/auth.service.server.ts'
 import { CategoryService } from './modules/categories/categories.service.server.ts'
@@ -25,6 +26,7 @@ export interface Services {
   logger: Logger
   mailer: Mailer
   auth: AuthService
+  addresses: AddressService
   invitations: InvitationService
   categories: CategoryService
   directions: DirectionsService
@@ -60,12 +62,13 @@ export function createServices({
     logger,
   )
   const invitations = new InvitationService({ db, config, mailer: mail })
-  const categories = new CategoryService(db, invitations)
+  const addresses = new AddressService(db)
+  const categories = new CategoryService(db, invitations, addresses)
   const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
   const stats = new StatsService({ db, config, categories, rateLimiter })
   const places = new PlaceService({ db, config, categories, invitations, stats })
   const qrCodes = new QrCodeService({ db, config, categories, places })
-  const walks = new WalkService({ db, config, categories, storage })
+  const walks = new WalkService({ db, config, categories, addresses, storage })
   const ai = new AiService({ db, config, logger, categories, walks })
   return {
     config,
@@ -74,6 +77,7 @@ export function createServices({
     mailer: mail,
     auth: new AuthService({ db, config, mailer: mail, rateLimiter }),
     rateLimiter,
+    addresses,
     invitations,
     categories,
     directions: new DirectionsService({ config, logger, rateLimiter }),

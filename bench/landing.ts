@@ -27,7 +27,7 @@ export async function landingThroughput(opts: { pageUrl: string; dataDir: string
   const failures = page.errors + page.non2xx
   return {
     id: 'landing-throughput',
-    what: 'Landing /r/{slug} throughput (50 conn, 10 s)',
+    what: 'Landing /r/{category}/{slug} throughput (50 conn, 10 s)',
     figure: `${int(page.requestsPerSecond)} req/s = ${ratio.toFixed(2)} × static (${int(staticRun.requestsPerSecond)}); p99 ${ms(page.p99)} (static ${ms(staticRun.p99)}); ${failures} errors; ${int(views)} views counted`,
     budget: '≥ 0.5 × static; p99 ≤ 50 ms; 0 errors; every view counted',
     // Views: each answered page counted (a few more when answers were in flight at the end).

@@ -57,7 +57,7 @@ export async function lighthouseRow(url: string, runs = 1): Promise<{ row: Row; 
     return {
       row: {
         id: 'lighthouse',
-        what: 'Lighthouse mobile /r/{slug} (perf / a11y / BP / SEO)',
+        what: 'Lighthouse mobile /r/{category}/{slug} (perf / a11y / BP / SEO)',
         figure: `${figures.performance} / ${figures.accessibility} / ${figures['best-practices']} / ${figures.seo}`,
         budget: '≥ 95 / 100 / ≥ 95 / 100',
         pass,

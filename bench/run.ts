@@ -69,8 +69,8 @@ async function main() {
   memoryOf = () => running.rss()
   memoryAfter.start = Math.round(running.rss() / 1024 / 1024)
   try {
-    const pageUrl = await finalUrl(`${running.url}/r/${demo.slug}`)
-    const mapUrl = await finalUrl(`${running.url}/m/${demo.slug}`)
+    const pageUrl = await finalUrl(`${running.url}/r/${demo.address}`)
+    const mapUrl = await finalUrl(`${running.url}/m/${demo.address}`)
     const loginUrl = await finalUrl(`${running.url}/auth/login`)
 
     step(`landing throughput ${pageUrl} vs a static file (${LOAD_SECONDS} s each)`)
@@ -88,8 +88,8 @@ async function main() {
     step('JavaScript shipped (Chromium)')
     await measure(rows, 'js', 'JS shipped', () =>
       jsShipped([
-        { key: 'landing', label: '/r/{slug}', url: pageUrl },
-        { key: 'map', label: '/m/{slug}', url: mapUrl },
+        { key: 'landing', label: '/r/{category}/{slug}', url: pageUrl },
+        { key: 'map', label: '/m/{category}/{slug}', url: mapUrl },
         { key: 'login', label: '/auth/login', url: loginUrl },
       ]),
     )
@@ -181,19 +181,19 @@ async function main() {
 
 const pick = (c: { routes: number; places: number; events: number }) => ({ routes: c.routes, places: c.places, events: c.events })
 
-/** The demo's first published route: its slug and its names (one of them must be in the HTML). */
+/** The demo's first published route: its address ({category}/{slug}, ADR 011) and its names (one of them must be in the HTML). */
 function demoRoute(file: string) {
   const db = new SQLite(file, { readonly: true })
   try {
     const walk = db
       .prepare(
-        `select w.id, w.slug from walks w join place_categories c on c.id = w.category_id
+        `select w.id, c.slug || '/' || w.slug as address from walks w join place_categories c on c.id = w.category_id
          where w.status = 'published' and c.slug not like 'bench-%' order by w.id limit 1`,
       )
-      .get() as { id: number; slug: string } | undefined
+      .get() as { id: number; address: string } | undefined
     if (!walk) throw new Error('The demo database has no published route: run `npm run demo`.')
     const names = db.prepare('select name from walk_translations where walk_id = ? and name is not null').all(walk.id) as { name: string }[]
-    return { id: walk.id, slug: walk.slug, names: names.map((n) => n.name) }
+    return { id: walk.id, address: walk.address, names: names.map((n) => n.name) }
   } finally {
     db.close()
   }

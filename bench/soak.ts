@@ -63,7 +63,12 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-soak-'))
   const databaseUrl = await demoCopy(tmp)
   const data = new SQLite(databaseUrl, { readonly: true })
-  const published = (data.prepare("SELECT slug FROM walks WHERE status = 'published' ORDER BY id").all() as { slug: string }[]).map((r) => r.slug)
+  // Each route's canonical address, /r/{category}/{slug} (ADR 011).
+  const published = (
+    data
+      .prepare("SELECT c.slug || '/' || w.slug AS address FROM walks w JOIN place_categories c ON c.id = w.category_id WHERE w.status = 'published' ORDER BY w.id")
+      .all() as { address: string }[]
+  ).map((r) => r.address)
   const publishedUuids = (data.prepare("SELECT uuid FROM walks WHERE status = 'published' ORDER BY id").all() as { uuid: string }[]).map((r) => r.uuid)
   data.close()
   if (published.length === 0) throw new Error('The demo database has no published route')

@@ -29,7 +29,7 @@ export interface HttpAppOptions {
 export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptions) {
   const app = new Hono()
   const handleRequest = createRequestHandler(build, mode)
-  const subdomains = new SubdomainService(services.db)
+  const subdomains = new SubdomainService(services.db, services.config)
   const pageCache = new PageCache(services.db)
 
   // First: the request id and the request's log line cover everything after it.
@@ -77,8 +77,10 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
     const categorySlug = categorySlugFromHost(request.headers.get('host'), services.config)
     if (categorySlug) {
       // Before React Router, so the public pages need not know about subdomains beyond the slug.
-      const decision = await subdomains.resolveLandingRedirect(categorySlug, new URL(request.url).pathname)
+      const decision = await subdomains.resolve(categorySlug, new URL(request.url))
       if (decision.kind === 'unknown-category') return c.html(UNKNOWN_CATEGORY_HTML, 404)
+      // An old category slug (ADR 011): permanent, and a write keeps its method.
+      if (decision.kind === 'moved') return c.redirect(decision.location, request.method === 'GET' || request.method === 'HEAD' ? 301 : 308)
       if (decision.kind === 'redirect' && isDocumentRead(request)) return c.redirect(decision.location, 302)
     }
     const token = tokenFromRequest(request.headers) ?? null

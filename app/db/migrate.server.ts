@@ -6,6 +6,7 @@ import * as stats from './migrations/2026-11-21T1100-stats.ts'
 import * as pageCache from './migrations/2026-11-21T1200-page-cache.ts'
 import * as statMonths from './migrations/2026-11-21T1210-stat-months.ts'
 import * as listCache from './migrations/2026-11-21T1300-list-cache.ts'
+import * as printedAddresses from './migrations/2026-11-23T1000-printed-addresses.ts'
 import * as qrCodeCase from './migrations/2026-11-23T1000-qr-code-case.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1200-page-cache': pageCache,
   '2026-11-21T1210-stat-months': statMonths,
   '2026-11-21T1300-list-cache': listCache,
+  '2026-11-23T1000-printed-addresses': printedAddresses,
   '2026-11-23T1000-qr-code-case': qrCodeCase,
 }
 

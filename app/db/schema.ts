@@ -226,6 +226,27 @@ export interface ContentVersionsTable {
   version: number
 }
 
+/** Migration 2026-11-23T1000-printed-addresses (ADR 011): every slug a category has had, its current one too. */
+export interface CategorySlugsTable {
+  slug: string
+  category_id: number
+  created_at: Timestamp
+}
+
+/** Every (category, slug) a route has had, its current one too: old ones redirect to the route. */
+export interface WalkAddressesTable {
+  category_id: number
+  slug: string
+  walk_id: number
+  created_at: Timestamp
+}
+
+/** The category-less /r/{slug} printed before ADR 011: one route per slug, written by the migration only. */
+export interface WalkLegacySlugsTable {
+  slug: string
+  walk_id: number
+}
+
 export interface StatSaltsTable {
   day: string
   salt: string
@@ -250,6 +271,9 @@ export interface DomainTables {
   stat_salts: StatSaltsTable
   content_versions: ContentVersionsTable
   stat_months: StatMonthsTable
+  category_slugs: CategorySlugsTable
+  walk_addresses: WalkAddressesTable
+  walk_legacy_slugs: WalkLegacySlugsTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

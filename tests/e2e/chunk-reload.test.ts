@@ -52,7 +52,7 @@ describe('chunk load failure', () => {
     await serveBuild('a-newer-build')
     // The map of the route map page is a lazy chunk (Leaflet), loaded after hydration.
     await page.route(/\/assets\/public-route-map\.client-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }))
-    await page.goto('/m/la-vieille-ville')
+    await page.goto('/m/lausanne/la-vieille-ville')
     await expect.poll(documents, { timeout: 10_000 }).toBe(2)
     const stamp = () => page.evaluate(() => Number(sessionStorage.getItem('trailguide:chunk-reload-at'))).catch(() => 0)
     await expect.poll(stamp).toBeGreaterThan(Date.now() - 10_000)

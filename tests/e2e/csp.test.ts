@@ -10,7 +10,8 @@ import { demoEditor, signInAs } from './demo-login.ts'
 // only the share-map embed can be framed by another site.
 
 const baseURL = inject('baseURL')
-const published = 'la-vieille-ville'
+// The demo's published route, at its canonical address (ADR 011: the category names it).
+const published = 'lausanne/la-vieille-ville'
 let browser: Browser
 let context: BrowserContext
 let page: Page

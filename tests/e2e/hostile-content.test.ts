@@ -13,6 +13,8 @@ const payload = `</script><script>alert('stored')</script><img src=x onerror="al
 const slug = `hostile-${Date.now().toString(36)}`
 let token: string
 let uuid: string
+/** The route's canonical address rest: {category}/{slug} (ADR 011). */
+let address: string
 let browser: Browser
 
 async function api(method: string, url: string, body?: unknown) {
@@ -30,6 +32,7 @@ beforeAll(async () => {
   token = (await login.json()).data.access_token
   const categories = await api('GET', '/place-categories')
   const category = categories.json.data[0].id as number
+  address = `${categories.json.data[0].slug as string}/${slug}`
   const places = await api('GET', `/place-categories/${category}/fetch-places`)
   const stored = await api('POST', '/routes/store', { name: 'Hostile texts', place_category_id: category })
   expect(stored.status).toBe(201)
@@ -57,7 +60,7 @@ afterAll(async () => {
 
 describe('stored script in route texts', () => {
   it('is escaped in the server-rendered landing page and in its embedded data', async () => {
-    const res = await fetch(`${baseURL}/en/r/${slug}`, { headers: { 'Accept-Language': 'en' } })
+    const res = await fetch(`${baseURL}/en/r/${address}`, { headers: { 'Accept-Language': 'en' } })
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain('&lt;script&gt;alert(&#x27;stored&#x27;)&lt;/script&gt;')
@@ -81,14 +84,14 @@ describe('stored script in route texts', () => {
       void dialog.dismiss()
     })
     // The landing page runs no framework in the browser (only its small inline scripts): loaded is ready.
-    await page.goto(`/en/r/${slug}`, { waitUntil: 'load' })
+    await page.goto(`/en/r/${address}`, { waitUntil: 'load' })
     await page.waitForTimeout(500)
     expect(dialogs).toEqual([])
     expect(await page.locator('img[src="x"], svg[onload], a[href^="javascript:"]').count()).toBe(0)
     expect(await page.getByText("<script>alert('stored')</script>", { exact: false }).count()).toBeGreaterThan(0)
     await keepScreenshot(page, 'hostile-content-landing')
     // The route's map page shows its name and places: nothing runs there either.
-    await page.goto(`/en/m/${slug}`)
+    await page.goto(`/en/m/${address}`)
     await waitForHydration(page)
     await page.waitForTimeout(500)
     expect(dialogs).toEqual([])

@@ -150,7 +150,7 @@ describe('landing list', () => {
       for (const route of routes) {
         const row = page.locator(`[data-testid="landing-list-row"][data-slug="${route.slug}"]`)
         const links = await row.getByTestId('page-link').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))
-        expect(links).toEqual([`/fr/r/${route.slug}`, `/fr/m/${route.slug}`])
+        expect(links).toEqual([`/fr/r/lausanne/${route.slug}`, `/fr/m/lausanne/${route.slug}`])
         const full = await fullRoute(route.uuid)
         const svgs = await row.getByTestId('qr-svg').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')))
         const pngs = await row.getByTestId('qr-png').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')))

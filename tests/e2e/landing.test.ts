@@ -3,9 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { desktop, keepScreenshot, launchBrowser, phone, watchErrors } from './browser.ts'
 import { signInAs } from './demo-login.ts'
 
-// The demo's published "old town" route (named in French first) and its draft "museums" route.
-const published = 'la-vieille-ville'
-const draft = 'les-musees'
+// The demo's published "old town" route (named in French first) and its draft "museums" route, at
+// their canonical addresses: /r/{category}/{slug} (ADR 011).
+const published = 'lausanne/la-vieille-ville'
+const draft = 'lausanne/les-musees'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -55,10 +56,12 @@ describe('route landing page', () => {
     expect(await mapLink.getAttribute('href')).toBe(`/fr/m/${published}`)
     expect(await page.getByTestId('fact-distance').textContent()).toMatch(/\d,\d{2}\s?km/)
     expect(await page.getByTestId('fact-places').textContent()).toContain('8')
-    // Nearby routes are cards linking to their own landing pages.
+    // Nearby routes are cards linking to their own landing pages, at their canonical addresses.
     const nearby = page.getByTestId('nearby-route')
     expect(await nearby.count()).toBe(2)
-    expect(await nearby.first().getAttribute('href')).toMatch(/^\/fr\/r\//)
+    for (const href of await nearby.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/fr\/r\/lausanne\/[a-z0-9-]+$/)
+    // Each language link is the page's canonical address in that language.
+    expect(await page.getByRole('link', { name: 'de', exact: true }).getAttribute('href')).toBe(`/de/r/${published}`)
     await page.waitForLoadState('networkidle')
     const jsBytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0)
     console.info(`landing page JavaScript: ${jsBytes} bytes in ${scripts.length} script(s)`)

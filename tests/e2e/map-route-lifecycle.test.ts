@@ -11,7 +11,7 @@ import { root } from './server.ts'
 // under /fr/.
 
 const fr = JSON.parse(fs.readFileSync(path.join(root, 'locales/fr/translation.json'), 'utf8')) as {
-  routeModals: { mobile: { failed: string }; delete: { failed: string } }
+  routeModals: { mobile: { failed: string }; delete: { failed: string }; slugKept: string }
 }
 
 const baseURL = inject('baseURL')
@@ -137,6 +137,11 @@ describe('route lifecycle on /map', () => {
     await page.getByTestId('route-name').fill(renamed)
     await page.locator('label:has([data-testid="route-color-bg-blue-100"])').click()
     await page.getByTestId('route-slug').fill(slug)
+    // The hint shows the public address the slug gives (it names the category, ADR 011) and that
+    // the old one keeps working.
+    const hint = await page.getByTestId('edit-route-modal').textContent()
+    expect(hint).toContain(`${baseURL}/m/${category.slug}/${slug}`)
+    expect(hint).toContain(fr.routeModals.slugKept)
     await page.getByTestId('route-form-submit').click()
     await page.getByTestId('edit-route-modal').waitFor({ state: 'detached' })
     await expect.poll(() => page.getByTestId('toolbar-route-name').textContent()).toBe(renamed)
@@ -169,7 +174,7 @@ describe('route lifecycle on /map', () => {
       await page.getByTestId(testId).waitFor()
       expect(await page.getByTestId('draft-note').count()).toBe(0)
       const url = await page.getByTestId('share-url').inputValue()
-      expect(url).toBe(`${baseURL}/${prefix}/${slug}`)
+      expect(url).toBe(`${baseURL}/${prefix}/${category.slug}/${slug}`)
       const embed = await page.getByTestId('share-embed').inputValue()
       expect(embed).toContain(kind === 'map' ? `src="${url}?embed=1"` : `href="${url}"`)
       for (const [link, type] of [

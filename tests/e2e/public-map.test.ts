@@ -93,8 +93,11 @@ describe('route map page and QR resolver (phone)', () => {
       const body = await response.body().catch(() => null)
       if (body) scripts.set(response.url(), gzipSync(body).length)
     })
-    await page.goto(`/q/${plaque.code}`)
-    expect(page.url()).toMatch(new RegExp(`/m/[a-z0-9-]+\\?place=${plaque.place!.id}$`))
+    // Typed from the plaque in lowercase (codes are found in any case), it lands on the route's
+    // canonical map page (ADR 011: /m/{category}/{slug}), focused on the place.
+    await page.goto(`/q/${plaque.code.toLowerCase()}`)
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toMatch(new RegExp(`^/m/lausanne/[a-z0-9-]+\\?place=${plaque.place!.id}$`))
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseURL}${new URL(page.url()).pathname}`)
     const detail = page.getByTestId('place-detail')
     expect(await detail.getByRole('heading', { level: 2 }).textContent()).toBe(cathedral.name)
     expect(await detail.getByRole('heading', { name: 'Le guet' }).isVisible()).toBe(true)
@@ -176,7 +179,7 @@ describe('route map page and QR resolver (phone)', () => {
     // The browser logs the expected 409 (places nearby) as a failed resource.
     errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 409')))
     await link.click()
-    await page.waitForURL(/\/m\/[a-z0-9-]+\?place=\d+$/)
+    await page.waitForURL(/\/m\/lausanne\/[a-z0-9-]+\?place=\d+$/)
     expect(await page.getByTestId('place-detail').getByRole('heading', { level: 2 }).textContent()).toBe(cathedral.name)
     const qr = await data<QrCodeView>(await owner.get(`/api/qr-codes/${code}`))
     expect(qr.place?.name).toBe(cathedral.name)
@@ -186,11 +189,11 @@ describe('route map page and QR resolver (phone)', () => {
     const routes = await data<RouteSummary[]>(await owner.get(`/api/place-categories/${await lausanneId()}/fetch-routes`))
     const draft = routes.find((r) => r.status === 'draft')!
     await open()
-    expect((await page.goto(`/m/${draft.slug}`))!.status()).toBe(404)
+    expect((await page.goto(`/m/lausanne/${draft.slug}`))!.status()).toBe(404)
     expect((await page.request.get(`/api/routes/${draft.uuid}/gpx`)).status()).toBe(404)
     await context.close()
     await open({ signedIn: true })
-    expect((await page.goto(`/m/${draft.slug}`))!.status()).toBe(200)
+    expect((await page.goto(`/m/lausanne/${draft.slug}`))!.status()).toBe(200)
     expect(await page.getByTestId('draft-banner').isVisible()).toBe(true)
     await waitForHydration(page)
     await expect.poll(() => page.getByTestId('numbered-marker').count(), { timeout: 15_000 }).toBeGreaterThan(1)

@@ -91,12 +91,12 @@ describe('subdomain routing over HTTP (Host headers)', () => {
     expect(onB).toContain('The B side')
   })
 
-  it('is off by default: a category host name changes nothing', async () => {
+  it('is off by default: a category host name changes nothing, the path names the category', async () => {
     const { t, app } = appWith({})
     const host = await manager(t)
     const other = await manager(t)
     const foreign = await published(t, other.token, other.category.id, 'Unrouted walk')
-    const res = await app.request(`/r/${foreign.slug}`, page(`${host.category.slug}.trailguide.test`))
+    const res = await app.request(`/r/${other.category.slug}/${foreign.slug}`, page(`${host.category.slug}.trailguide.test`))
     expect(res.status).toBe(200)
     expect((await app.request('/r/whatever', page('no-such-town.trailguide.test'))).status).toBe(404)
   })

@@ -180,10 +180,10 @@ describe('page-view analytics in the browser', () => {
 
   it('counts the script-less landing page too, with its referrer', async () => {
     const page = await open()
-    await page.goto('/r/la-vieille-ville', { referer: 'https://search.example.org/' })
+    await page.goto('/r/lausanne/la-vieille-ville', { referer: 'https://search.example.org/' })
     expect(await page.locator('html[data-hydrated]').count()).toBe(0)
     await expect.poll(() => plausible.received.length).toBe(1)
-    expect(JSON.parse(plausible.received[0].body)).toMatchObject({ u: `${origin}/r/la-vieille-ville`, r: 'https://search.example.org/' })
+    expect(JSON.parse(plausible.received[0].body)).toMatchObject({ u: `${origin}/r/lausanne/la-vieille-ville`, r: 'https://search.example.org/' })
   })
 
   it('sends nothing on localhost', async () => {

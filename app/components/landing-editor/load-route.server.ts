@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { localeFromParam } from '#app/i18n/config.ts'
+import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
@@ -14,10 +15,11 @@ export async function loadRouteScreen(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url)
   const locale = localeFromParam(args.params.lang)
   const { categories, selected } = await selectedCategory(services, user, url)
-  const baseUrl = services.config.BASE_URL
-  if (!selected) return { categories, category: null, routes: [] as RouteSummaryView[], route: null, baseUrl }
+  // How public pages are addressed, for the preview's links (ADR 011).
+  const addressing = addressingOf(services.config)
+  if (!selected) return { categories, category: null, routes: [] as RouteSummaryView[], route: null, addressing }
   const routes: RouteSummaryView[] = await services.walks.listForCategory(user, selected.id, locale)
   const chosen = routes.find((r) => r.uuid === url.searchParams.get('route')) ?? routes[0]
   const route: RouteView | null = chosen ? await services.walks.get(user, chosen.uuid, locale) : null
-  return { categories, category: selected, routes, route, baseUrl }
+  return { categories, category: selected, routes, route, addressing }
 }

@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LandingPage } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
-import { localizePath, type Locale } from '#app/i18n/config.ts'
+import type { Locale } from '#app/i18n/config.ts'
+import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import type { EditorTexts } from './landing-changes.ts'
@@ -14,7 +15,22 @@ const noopSubscribe = () => () => {}
  * The public landing page's own component, fed the editor's unsaved texts in the language being
  * edited: what visitors will get, without loading the page (which would count a view).
  */
-export function PublicPreview({ route, texts, locale, baseUrl, className }: { route: RouteView; texts: EditorTexts; locale: Locale; baseUrl: string; className?: string }) {
+export function PublicPreview({
+  route,
+  texts,
+  locale,
+  addressing,
+  category,
+  className,
+}: {
+  route: RouteView
+  texts: EditorTexts
+  locale: Locale
+  addressing: Addressing
+  /** The slug of the route's category (its addresses name it). */
+  category: string
+  className?: string
+}) {
   const { t } = useTranslation()
   // Rendered after hydration only: the public component is made for pages that never hydrate
   // (its share button is unhidden by the page's own script), so SSR and client would differ.
@@ -25,7 +41,8 @@ export function PublicPreview({ route, texts, locale, baseUrl, className }: { ro
     // Blank in this language: the public page falls back to another language's text.
     previewed[field] = value || route[field]
   }
-  const href = localizePath(`/r/${route.slug}`, locale)
+  // The public page itself, on its canonical address (the category's host with subdomain routing).
+  const href = routeAddress(addressing, 'landing', { category, slug: route.slug }, { locale }).url
   return (
     <section aria-labelledby="public-preview-title" className={className}>
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -38,7 +55,7 @@ export function PublicPreview({ route, texts, locale, baseUrl, className }: { ro
         </a>
       </div>
       <div data-testid="public-preview" inert className="max-h-[44rem] overflow-y-auto rounded-xl border border-gray-200 [&_[data-landing]]:min-h-0 dark:border-gray-800" lang={locale}>
-        {mounted ? <LandingPage view={toLandingView(previewed, locale, baseUrl)} like={{ likes: 0, liked: false }} /> : <div className="h-96" />}
+        {mounted ? <LandingPage view={toLandingView(previewed, locale, addressing, category)} like={{ likes: 0, liked: false }} /> : <div className="h-96" />}
       </div>
     </section>
   )

@@ -1,3 +1,4 @@
+import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
 import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.service.server.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
@@ -37,11 +38,8 @@ export interface RouteToolbarProps {
    * its unsaved place edits.
    */
   onRouteUpdated(route: RouteView): void
-  /**
-   * Optional: the origin of the category's public pages (`categoryUrl(category.slug, '', config)`,
-   * the category subdomain when subdomain routing is on). Default: the origin of `route.url`.
-   */
-  publicOrigin?: string
+  /** How public pages are addressed (BASE_URL, subdomain routing): the share links name the category (ADR 011). */
+  addressing: Addressing
 }
 
 export interface SaveModifiedRouteModalProps {

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import type { Config } from '#app/config/config.server.ts'
 import { localeFromParam } from '#app/i18n/config.ts'
+import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
@@ -61,8 +62,8 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
     stats: null as CategoryStats | null,
     route: null as RouteView | null,
     routeMissing: false,
-    /** Where the category's public pages live (its subdomain when subdomain routing is on). */
-    publicOrigin: null as string | null,
+    /** How the category's public pages are addressed (ADR 011). */
+    addressing: addressingOf(config),
   }
   if (!selected) return empty
 
@@ -93,6 +94,5 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
     stats: { year, views: statistic.views, likes: statistic.likes },
     route,
     routeMissing,
-    publicOrigin: categoryUrl(selected.slug, '', config),
   }
 }

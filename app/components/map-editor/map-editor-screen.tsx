@@ -7,6 +7,7 @@ import { lazyMap } from '#app/components/lazy-map.tsx'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
+import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
 import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.service.server.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
@@ -40,7 +41,7 @@ export interface MapEditorData {
   stats: { year: number; views: number; likes: number } | null
   route: RouteView | null
   routeMissing: boolean
-  publicOrigin: string | null
+  addressing: Addressing
 }
 
 type Panel = 'stops' | 'places' | 'qr'
@@ -178,7 +179,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
               routes={routes}
               route={route}
               isDirty={dirty}
-              publicOrigin={data.publicOrigin ?? undefined}
+              addressing={data.addressing}
               onSelectRoute={openRoute}
               onRouteCreated={(created) => openRoute(created.uuid)}
               onRouteDeleted={() => {

@@ -3,6 +3,7 @@ import { clsx } from 'clsx'
 import { FileText, Globe, ListChecks, Map as MapIcon, MoreHorizontal, Pencil, Plus, Smartphone, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { RouteToolbarProps } from './contracts.ts'
 import { DeleteRouteModal } from './modals/delete-route-modal.tsx'
 import { StatusBadge } from './modals/form-bits.tsx'
@@ -28,10 +29,11 @@ interface Action {
  * The open route (colour, name, status) and what can be done with it: buttons from `md` up, one
  * menu on phones. Each action opens its modal; the modals call the API and report to the page.
  */
-export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, onRouteCreated, onRouteDeleted, onRouteUpdated, publicOrigin }: RouteToolbarProps) {
+export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, onRouteCreated, onRouteDeleted, onRouteUpdated, addressing }: RouteToolbarProps) {
   const { t } = useTranslation()
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const openChange = (which: Dialog) => (open: boolean) => setDialog(open ? which : null)
+  const mapAddressOf = (slug: string) => routeAddress(addressing, 'map', { category: category.slug, slug }).url
 
   const actions: Action[] = [
     { id: 'select', label: t('routeModals.actions.select'), icon: ListChecks, needsRoute: false },
@@ -139,15 +141,15 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
 
       {/* Each modal is mounted while open, so it starts from the current route every time. */}
       {dialog === 'select' ? <SelectRoutesModal open onOpenChange={openChange('select')} routes={routes} currentUuid={route?.uuid ?? null} onSelect={onSelectRoute} /> : null}
-      {dialog === 'new' ? <RouteFormModal mode="new" open onOpenChange={openChange('new')} categoryId={category.id} onCreated={onRouteCreated} /> : null}
+      {dialog === 'new' ? <RouteFormModal mode="new" open onOpenChange={openChange('new')} categoryId={category.id} onCreated={onRouteCreated} mapAddressOf={mapAddressOf} /> : null}
       {dialog === 'mobile' ? <MobileMapModal open onOpenChange={openChange('mobile')} categoryId={category.id} routeUuid={route?.uuid ?? null} /> : null}
-      {route && dialog === 'edit' ? <RouteFormModal mode="edit" open onOpenChange={openChange('edit')} route={route} onUpdated={onRouteUpdated} /> : null}
+      {route && dialog === 'edit' ? <RouteFormModal mode="edit" open onOpenChange={openChange('edit')} route={route} onUpdated={onRouteUpdated} mapAddressOf={mapAddressOf} /> : null}
       {route && dialog === 'status' ? <RouteStatusModal open onOpenChange={openChange('status')} route={route} onUpdated={onRouteUpdated} /> : null}
       {route && dialog === 'delete' ? (
         <DeleteRouteModal open onOpenChange={openChange('delete')} route={{ uuid: route.uuid, name: name ?? route.slug }} onDeleted={onRouteDeleted} />
       ) : null}
-      {route && dialog === 'shareMap' ? <ShareModal open onOpenChange={openChange('shareMap')} page="map" route={route} publicOrigin={publicOrigin} /> : null}
-      {route && dialog === 'sharePage' ? <ShareModal open onOpenChange={openChange('sharePage')} page="landing" route={route} publicOrigin={publicOrigin} /> : null}
+      {route && dialog === 'shareMap' ? <ShareModal open onOpenChange={openChange('shareMap')} page="map" route={route} category={category.slug} addressing={addressing} /> : null}
+      {route && dialog === 'sharePage' ? <ShareModal open onOpenChange={openChange('sharePage')} page="landing" route={route} category={category.slug} addressing={addressing} /> : null}
     </div>
   )
 }

@@ -29,23 +29,34 @@ const route = (overrides: Partial<RouteView> = {}): RouteView =>
   }) as RouteView
 
 describe('toLandingView', () => {
-  it('keeps the branding, makes the share URLs absolute and localises the links', () => {
-    const view = toLandingView(route(), 'de', 'https://trails.example.org/')
+  it('keeps the branding, makes the share URLs absolute and localises the links, which name the category', () => {
+    const view = toLandingView(route(), 'de', { baseUrl: 'https://trails.example.org', subdomains: false }, 'lausanne')
     expect(view.branding).toEqual({ background: '#112233', logo: '/uploads/logo.png' })
     expect(view.shareImage).toBe('https://trails.example.org/uploads/photo.webp')
-    expect(view.canonicalUrl).toBe('https://trails.example.org/de/r/old-town')
-    expect(view.mapPath).toBe('/de/m/old-town')
-    expect(view.nearby[0]).toMatchObject({ href: '/de/r/by-the-lake', color: '#0D7BB9' })
-    expect(view.alternates.map((a) => a.url)).toContain('https://trails.example.org/r/old-town')
+    expect(view.canonicalUrl).toBe('https://trails.example.org/de/r/lausanne/old-town')
+    expect(view.pagePath).toBe('/de/r/lausanne/old-town')
+    expect(view.mapPath).toBe('/de/m/lausanne/old-town')
+    expect(view.nearby[0]).toMatchObject({ href: '/de/r/lausanne/by-the-lake', color: '#0D7BB9' })
+    expect(view.alternates.map((a) => a.url)).toContain('https://trails.example.org/r/lausanne/old-town')
     // An unknown colour name falls back to the default orange.
     expect(view.color).toBe('#FF8A00')
     expect(view.isIndexed).toBe(false)
   })
 
   it('leaves the background to the page when the branding is transparent', () => {
-    const view = toLandingView(route({ branding: { bg_color: '#FFFFFF', is_bg_transparent: true, logo_pro_url: null }, photo: null }), 'en', 'http://localhost:3000')
+    const view = toLandingView(route({ branding: { bg_color: '#FFFFFF', is_bg_transparent: true, logo_pro_url: null }, photo: null }), 'en', { baseUrl: 'http://localhost:3000', subdomains: false }, 'lausanne')
     expect(view.branding.background).toBeNull()
     expect(view.shareImage).toBeNull()
-    expect(view.pagePath).toBe('/r/old-town')
+    expect(view.pagePath).toBe('/r/lausanne/old-town')
+  })
+
+  it("names the category by its host with subdomain routing: paths on that host, URLs on it", () => {
+    const view = toLandingView(route(), 'fr', { baseUrl: 'https://trails.example.org', subdomains: true }, 'lausanne')
+    expect(view.pagePath).toBe('/fr/r/old-town')
+    expect(view.mapPath).toBe('/fr/m/old-town')
+    expect(view.canonicalUrl).toBe('https://lausanne.trails.example.org/fr/r/old-town')
+    expect(view.nearby[0].href).toBe('/fr/r/by-the-lake')
+    // The photo is an upload of the base host.
+    expect(view.shareImage).toBe('https://trails.example.org/uploads/photo.webp')
   })
 })

@@ -1,4 +1,5 @@
-import { locales, localizePath, type Locale } from '#app/i18n/config.ts'
+import { locales, type Locale } from '#app/i18n/config.ts'
+import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 
@@ -38,10 +39,10 @@ export interface LandingView {
   duration: number
   placesCount: number
   nearby: NearbyCard[]
-  /** Page paths in the page's language. */
+  /** Page paths on the category's host, in the page's language (ADR 011: they name the category). */
   pagePath: string
   mapPath: string
-  /** Absolute URLs for sharing and the social tags. */
+  /** Absolute canonical URLs for sharing and the social tags. */
   canonicalUrl: string
   shareImage: string | null
   alternates: { locale: Locale; url: string }[]
@@ -52,10 +53,10 @@ export const colorHex = (name: string): string => routeColors[name as RouteColor
 /** A stored file's URL made absolute against BASE_URL (social cards need absolute URLs). */
 export const absoluteUrl = (url: string, baseUrl: string) => new URL(url, `${baseUrl.replace(/\/$/, '')}/`).toString()
 
-function toNearbyCard(route: RouteSummaryView, locale: Locale): NearbyCard {
+function toNearbyCard(route: RouteSummaryView, locale: Locale, addressing: Addressing, category: string): NearbyCard {
   return {
     slug: route.slug,
-    href: localizePath(`/r/${route.slug}`, locale),
+    href: routeAddress(addressing, 'landing', { category, slug: route.slug }, { locale }).path,
     name: route.name ?? route.slug,
     subtitle: route.subtitle,
     photo: route.photo,
@@ -66,8 +67,10 @@ function toNearbyCard(route: RouteSummaryView, locale: Locale): NearbyCard {
   }
 }
 
-export function toLandingView(route: RouteView, locale: Locale, baseUrl: string): LandingView {
-  const pagePath = localizePath(`/r/${route.slug}`, locale)
+/** The landing page of a route of the category `category` (its slug), addressed as the installation does. */
+export function toLandingView(route: RouteView, locale: Locale, addressing: Addressing, category: string): LandingView {
+  const ref = { category, slug: route.slug }
+  const page = routeAddress(addressing, 'landing', ref, { locale })
   return {
     uuid: route.uuid,
     slug: route.slug,
@@ -91,12 +94,13 @@ export function toLandingView(route: RouteView, locale: Locale, baseUrl: string)
     distance: route.distance,
     duration: route.duration,
     placesCount: route.placesCount,
-    // Only published neighbours are linked for visitors (the service filters them for non-members).
-    nearby: route.nearby_routes.map((r) => toNearbyCard(r, locale)),
-    pagePath,
-    mapPath: localizePath(`/m/${route.slug}`, locale),
-    canonicalUrl: absoluteUrl(pagePath, baseUrl),
-    shareImage: route.photo ? absoluteUrl(route.photo, baseUrl) : null,
-    alternates: locales.map((l) => ({ locale: l, url: absoluteUrl(localizePath(`/r/${route.slug}`, l), baseUrl) })),
+    // Only published neighbours are linked for visitors (the service filters them for non-members);
+    // they are of the route's own category.
+    nearby: route.nearby_routes.map((r) => toNearbyCard(r, locale, addressing, category)),
+    pagePath: page.path,
+    mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
+    canonicalUrl: page.url,
+    shareImage: route.photo ? absoluteUrl(route.photo, addressing.baseUrl) : null,
+    alternates: locales.map((l) => ({ locale: l, url: routeAddress(addressing, 'landing', ref, { locale: l }).url })),
   }
 }

@@ -2,6 +2,7 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { Category, CategoryRole, User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { photoOf } from '#app/modules/auth/public-user.ts'
+import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { CategoryAccess } from './access.server.ts'
@@ -44,6 +45,7 @@ export class CategoryService {
   constructor(
     private readonly db: DB,
     private readonly invitations: InvitationService,
+    private readonly addresses: AddressService,
   ) {
     this.repo = new CategoriesRepo(db)
     this.access = new CategoryAccess(db)
@@ -108,6 +110,7 @@ export class CategoryService {
     return toNode({ ...category, role: 'owner' })
   }
 
+  /** A new slug keeps the old one leading here (a trigger records it, ADR 011); no other category may take it. */
   async update(user: User, id: number, input: UpdateCategoryInput): Promise<CategoryNode> {
     await this.access.require(user.id, id, 'owner')
     if (input.slug) await this.assertSlugFree(input.slug, id)
@@ -115,7 +118,11 @@ export class CategoryService {
       await this.access.require(user.id, input.parent_id, 'owner')
       if ((await this.repo.subtreeIds(id)).includes(input.parent_id)) throw invalidField('parent_id', 'validation.parent_cycle')
     }
-    await this.repo.update(id, { ...input, updated_at: nowIso() })
+    await this.repo.update(id, { ...input, updated_at: nowIso() }).catch(async (error: unknown) => {
+      // Two owners racing for one slug: the unique key of the category slugs decides.
+      if (input.slug) await this.assertSlugFree(input.slug, id)
+      throw error
+    })
     return this.get(user, id)
   }
 
@@ -171,8 +178,8 @@ export class CategoryService {
     return this.repo.findBySlug(slug)
   }
 
+  /** A slug another category has or had is taken: its old addresses still lead there (ADR 011). */
   private async assertSlugFree(slug: string, exceptId?: number) {
-    const existing = await this.repo.findBySlug(slug)
-    if (existing && existing.id !== exceptId) throw invalidField('slug', 'validation.slug_taken')
+    if (await this.addresses.categorySlugHeld(slug, exceptId)) throw invalidField('slug', 'validation.slug_taken')
   }
 }

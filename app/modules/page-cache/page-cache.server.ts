@@ -45,14 +45,17 @@ export async function readContentVersion(db: DB, categoryId: number): Promise<Co
 }
 
 /**
- * The versions a route page's loader reads before its data: of every category that has a route
- * of this slug, and of the slug namespace (one query).
+ * The versions a route page's loader reads before its data: of the category that has (or had)
+ * this slug, and of the slug namespace (one query). Every address change of a route or category
+ * raises the slug namespace's, so a kept page never outlives its address (ADR 011).
  */
-export async function readRouteSlugVersions(db: DB, slug: string): Promise<{ categories: Map<number, number>; slugs: number }> {
+export async function readCategorySlugVersions(db: DB, categorySlug: string): Promise<{ categories: Map<number, number>; slugs: number }> {
   const rows = await db
     .selectFrom('content_versions')
     .select(['category_id', 'version'])
-    .where((eb) => eb.or([eb('category_id', '=', SLUGS), eb('category_id', 'in', eb.selectFrom('walks').select('category_id').where('slug', '=', slug))]))
+    .where((eb) =>
+      eb.or([eb('category_id', '=', SLUGS), eb('category_id', 'in', eb.selectFrom('category_slugs').select('category_id').where('slug', '=', categorySlug))]),
+    )
     .execute()
   const categories = new Map(rows.map((r) => [Number(r.category_id), Number(r.version)]))
   const slugs = categories.get(SLUGS) ?? 0

@@ -18,11 +18,12 @@ describe.each(testDialects)('render cache of public pages on %s', (dialect) => {
     const { user } = await createUser(services)
     const category = await createCategory(services, user, { fallback_locale: 'en' })
     const walk = await insertWalk(ctx.testDb.db, category.id, { status, names: { en: 'Old town' } })
-    const slug = (await ctx.testDb.db.selectFrom('walks').select('slug').where('id', '=', walk.id).executeTakeFirstOrThrow()).slug
-    return { user, category, walk, slug }
+    const walkSlug = (await ctx.testDb.db.selectFrom('walks').select('slug').where('id', '=', walk.id).executeTakeFirstOrThrow()).slug
+    // The rest of the page's canonical path, /r/{category}/{slug} (ADR 011).
+    return { user, category, walk, walkSlug, slug: `${category.slug}/${walkSlug}` }
   }
 
-  /** The landing loader as the server calls it; answers the tag it left on the load context. */
+  /** The landing loader as the server calls it (at /r/{slug}); answers the tag it left on the load context. */
   async function render(slug: string, options: { user?: User | null; query?: string } = {}) {
     const context: Record<string, unknown> = { services: ctx.t.services, user: options.user ?? null, token: null, clientIp: '203.0.113.9', categorySlug: null }
     const request = new Request(`http://localhost:3000/r/${slug}${options.query ?? ''}`, { headers: { 'user-agent': phoneUa, host: 'localhost:3000' } })
@@ -96,7 +97,7 @@ describe.each(testDialects)('render cache of public pages on %s', (dialect) => {
     const { user, walk, slug } = await setup()
     const other = await setup()
     const { cache, key } = await keep(slug)
-    await ctx.t.services.walks.update(other.user, { uuid: other.walk.uuid, slug: `${other.slug}-moved` }, 'en')
+    await ctx.t.services.walks.update(other.user, { uuid: other.walk.uuid, slug: `${other.walkSlug}-moved` }, 'en')
     expect(await cache.lookup(key)).toBeNull()
     const kept = await keep(slug)
     await ctx.t.services.walks.update(user, { uuid: walk.uuid, status: 'draft' }, 'en')

@@ -1,4 +1,5 @@
 import type { Config } from '#app/config/config.server.ts'
+import { addressingOf, categoryOrigin } from '#app/modules/addresses/route-address.ts'
 
 /**
  * The category slug a request's host names when subdomain routing is on:
@@ -16,7 +17,5 @@ export function categorySlugFromHost(host: string | null | undefined, config: Pi
 
 /** The URL of a path on a category's subdomain (or on the base host when routing is off). */
 export function categoryUrl(slug: string, path: string, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): string {
-  const base = new URL(config.BASE_URL)
-  if (config.SUBDOMAIN_ROUTING) base.hostname = `${slug}.${base.hostname}`
-  return `${base.origin}${path}`
+  return `${categoryOrigin(addressingOf(config), slug)}${path}`
 }

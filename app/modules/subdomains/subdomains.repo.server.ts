@@ -4,18 +4,19 @@ import type { DB } from '#app/db/db.server.ts'
 export class SubdomainsRepo {
   constructor(private readonly db: DB) {}
 
-  findCategoryId(slug: string): Promise<number | undefined> {
+  /** The category that has or had this slug (ADR 011), with its current slug. */
+  findCategory(slug: string): Promise<{ id: number; slug: string } | undefined> {
     return this.db
-      .selectFrom('place_categories')
-      .select('id')
-      .where('slug', '=', slug)
+      .selectFrom('category_slugs')
+      .innerJoin('place_categories', 'place_categories.id', 'category_slugs.category_id')
+      .select(['place_categories.id', 'place_categories.slug'])
+      .where('category_slugs.slug', '=', slug)
       .executeTakeFirst()
-      .then((row) => row?.id)
   }
 
-  /** The categories that hold a route with this slug. */
+  /** The categories where a route has or had this slug. */
   async categoryIdsWithSlug(slug: string): Promise<number[]> {
-    const rows = await this.db.selectFrom('walks').select('category_id').where('slug', '=', slug).execute()
+    const rows = await this.db.selectFrom('walk_addresses').select('category_id').where('slug', '=', slug).execute()
     return rows.map((r) => r.category_id)
   }
 

@@ -6,7 +6,11 @@ import { SubdomainService } from './subdomains.service.server.ts'
 
 describe.each(testDialects)('resolveLandingRedirect (%s)', (dialect) => {
   const { t } = useTestApi(dialect)
-  const service = () => new SubdomainService(t.services.db)
+  const config = { BASE_URL: 'https://trailguide.test', SUBDOMAIN_ROUTING: true }
+  const service = () => {
+    const subdomains = new SubdomainService(t.services.db, config)
+    return { resolveLandingRedirect: (slug: string, path: string) => subdomains.resolve(slug, new URL(path, `https://${slug}.trailguide.test`)) }
+  }
 
   async function publish(token: string, uuid: string) {
     const res = await t.call('PUT', '/routes/update', { token, body: { uuid, status: 'published' } })
@@ -50,6 +54,18 @@ describe.each(testDialects)('resolveLandingRedirect (%s)', (dialect) => {
     const other = await manager(t)
     const foreign = await storeRoute(t, other.token, other.category.id, { name: 'Foreign walk' })
     expect(await service().resolveLandingRedirect(host.category.slug, `/it/r/${foreign.slug}`)).toEqual({ kind: 'redirect', location: '/it/landing/list' })
+  })
+
+  it('moves an old subdomain of a category to its current one, path and query kept, and 404s it once given up', async () => {
+    const { token, category } = await manager(t)
+    const renamed = `${category.slug}-new`
+    expect((await t.call('PUT', `/place-categories/${category.id}`, { token, body: { slug: renamed } })).status).toBe(200)
+    const subdomains = new SubdomainService(t.services.db, config)
+    const asked = new URL(`https://${category.slug}.trailguide.test/fr/m/old-town?place=4`)
+    expect(await subdomains.resolve(category.slug, asked)).toEqual({ kind: 'moved', location: `https://${renamed}.trailguide.test/fr/m/old-town?place=4` })
+    expect(await subdomains.resolve(renamed, new URL(`https://${renamed}.trailguide.test/dashboard`))).toEqual({ kind: 'pass' })
+    expect((await t.call('DELETE', `/place-categories/${category.id}`, { token })).status).toBe(200)
+    expect(await subdomains.resolve(category.slug, asked)).toEqual({ kind: 'unknown-category' })
   })
 
   it('passes when the slug exists both in the host category and elsewhere', async () => {

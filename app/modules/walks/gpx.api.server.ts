@@ -16,10 +16,12 @@ export const gpxApi = createRouter().openapi(
     summary: 'A route as GPX 1.1 (waypoints for the places, the drawn path as a track or the places as a route)',
     description:
       'No session needed for a published route; members of its category also get drafts. `ref` is the route’s uuid or ' +
-      'its slug (slugs are unique per category: `category` or the subdomain picks the category when two share one).',
+      'its slug. A slug is looked up in the category named by `category` (or the host’s subdomain), current or old slugs ' +
+      'alike (ADR 011); without a category, only a category-less address printed before addresses named their category ' +
+      'is answered.',
     request: {
       params: z.object({ ref: z.string() }),
-      query: z.object({ category: z.string().optional() }),
+      query: z.object({ category: z.string().optional().openapi({ description: 'The category’s slug (current or old)' }) }),
     },
     responses: {
       200: { description: 'The GPX file (attachment "{slug}.gpx")', content: { 'application/gpx+xml': { schema: z.string() } } },

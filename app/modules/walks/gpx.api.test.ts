@@ -22,10 +22,10 @@ describe.each(testDialects)('GET /routes/{ref}/gpx on %s', (dialect) => {
     return { m, uuid: created.uuid as string, slug, places: [a, b] }
   }
 
-  it('answers a published route as a GPX attachment to anyone, by uuid and by slug', async () => {
-    const { uuid, slug } = await routeWithPlaces()
-    for (const ref of [uuid, slug]) {
-      const res = await t.call('GET', `/routes/${ref}/gpx`)
+  it('answers a published route as a GPX attachment to anyone, by uuid and by category and slug', async () => {
+    const { m, uuid, slug } = await routeWithPlaces()
+    for (const ref of [uuid, `${slug}?category=${m.category.slug}`]) {
+      const res = await t.call('GET', `/routes/${ref.replace('?', '/gpx?')}${ref.includes('?') ? '' : '/gpx'}`)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/gpx+xml; charset=utf-8')
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${slug}.gpx"`)
@@ -34,8 +34,10 @@ describe.each(testDialects)('GET /routes/{ref}/gpx on %s', (dialect) => {
       expect(res.text).toContain('<name>1. Café &lt;Lac&gt; &amp; &quot;Port&quot;</name>')
       expect(res.text).toContain('<name>Lake &amp; hills</name>')
       expect(res.text.match(/<rtept /g)).toHaveLength(2)
-      expect(res.text).toContain(`<link href="http://localhost:3000/m/${slug}">`)
+      expect(res.text).toContain(`<link href="http://localhost:3000/m/${m.category.slug}/${slug}">`)
     }
+    // A route made after ADR 011 has no category-less address.
+    expect((await t.call('GET', `/routes/${slug}/gpx`)).status).toBe(404)
   })
 
   it('writes the drawn path as a track when the path is visible, and a route through the places when it is hidden', async () => {
@@ -57,7 +59,7 @@ describe.each(testDialects)('GET /routes/{ref}/gpx on %s', (dialect) => {
   it('hides a draft from guests and from members of other categories (404), and gives it to members', async () => {
     const { m, uuid, slug } = await routeWithPlaces('draft')
     expect(await t.call('GET', `/routes/${uuid}/gpx`)).toMatchObject({ status: 404, json: { message: 'Not found.' } })
-    expect(await t.call('GET', `/routes/${slug}/gpx`)).toMatchObject({ status: 404, json: { message: 'Not found.' } })
+    expect(await t.call('GET', `/routes/${slug}/gpx?category=${m.category.slug}`)).toMatchObject({ status: 404, json: { message: 'Not found.' } })
     const stranger = await manager(t)
     expect((await t.call('GET', `/routes/${uuid}/gpx`, { token: stranger.token })).status).toBe(404)
     const editor = await createUser(t.services)

@@ -19,13 +19,15 @@ describe.each(testDialects)('route QR codes API on %s', (dialect) => {
 
   describe('GET /route-qr-codes/{id}', () => {
     it('answers the code with its target URL, route and image', async () => {
-      const { token, route } = await manager(t).then(async (m) => ({ ...m, route: await storeRoute(t, m.token, m.category.id) }))
+      const { token, route, category } = await manager(t).then(async (m) => ({ ...m, route: await storeRoute(t, m.token, m.category.id) }))
       for (const qr of [route.route_qr_code, route.route_landing_page_qr_codes[0], route.route_map_page_qr_codes[0]]) {
         const res = await t.call('GET', `/route-qr-codes/${qr.id}`, { token })
         expect(res.status).toBe(200)
         expect(res.json.data).toEqual({ ...qr, route_uuid: route.uuid })
       }
-      expect(route.route_map_page_qr_codes[0].url).toBe(`${BASE}/m/${route.slug}`)
+      // The canonical address, which names the category (ADR 011).
+      expect(route.route_map_page_qr_codes[0].url).toBe(`${BASE}/m/${category.slug}/${route.slug}`)
+      expect(route.route_landing_page_qr_codes[0].url).toBe(`${BASE}/r/${category.slug}/${route.slug}`)
     })
 
     it('answers 404 for an unknown id, a non-numeric id and a code of another tenant', async () => {
@@ -39,7 +41,7 @@ describe.each(testDialects)('route QR codes API on %s', (dialect) => {
 
   describe('GET /route-qr-codes/{id}/image.svg and .png', () => {
     it('draws the target URL as SVG for anyone, with cache headers and an ETag', async () => {
-      const { route } = await publishedRoute()
+      const { route, category } = await publishedRoute()
       const qr = route.route_map_page_qr_codes[0]
       const res = await t.api.request(`/route-qr-codes/${qr.id}/image.svg`)
       expect(res.status).toBe(200)
@@ -48,7 +50,7 @@ describe.each(testDialects)('route QR codes API on %s', (dialect) => {
       const etag = res.headers.get('etag')!
       expect(etag).toMatch(/^"[\w-]+"$/)
       const svg = await res.text()
-      expect(svg).toBe(await QRCode.toString(`${BASE}/m/${route.slug}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      expect(svg).toBe(await QRCode.toString(`${BASE}/m/${category.slug}/${route.slug}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
       const again = await t.api.request(`/route-qr-codes/${qr.id}/image.svg`, { headers: { 'If-None-Match': etag } })
       expect(again.status).toBe(304)
       expect(await again.text()).toBe('')

@@ -22,7 +22,8 @@ export interface QrImage {
 
 /**
  * The QR codes printed for a route (its landing page and map page). Images are drawn on request
- * from the route's current slug, so a renamed slug never leaves a stale picture behind.
+ * from the route's current canonical address (ADR 011), so a renamed slug never leaves a stale
+ * picture behind; codes printed with an older address still lead to the route.
  */
 export class RouteQrCodes {
   private readonly repo: WalksRepo
@@ -35,7 +36,7 @@ export class RouteQrCodes {
     const qr = await this.repo.findQrCode(id)
     if (!qr) throw notFound()
     await this.deps.access.require(user.id, qr.category_id, 'editor')
-    return { ...toQrCodeView(this.deps.ctx, qr, qr.slug), route_uuid: qr.uuid }
+    return { ...toQrCodeView(this.deps.ctx, qr, { category: qr.category_slug, slug: qr.slug }), route_uuid: qr.uuid }
   }
 
   /**
@@ -47,7 +48,7 @@ export class RouteQrCodes {
     if (!qr) return null
     const published = qr.status === 'published'
     if (!published && !(viewer && (await this.deps.access.roleOf(viewer.id, qr.category_id)))) return null
-    const target = qrTargetUrl(this.deps.ctx, qr.kind as WalkQrKind, qr.slug)
+    const target = qrTargetUrl(this.deps.ctx, qr.kind as WalkQrKind, { category: qr.category_slug, slug: qr.slug })
     const etag = `"${createHash('sha256').update(`${format}:${size}:${target}`).digest('base64url').slice(0, 27)}"`
     const cacheControl = published ? 'public, max-age=3600' : 'private, no-cache'
     const options = { margin: 1, errorCorrectionLevel: 'M' as const }

@@ -50,6 +50,8 @@ export class WalkReader {
     const fallbackLocale = category!.fallback_locale
     const nearby: SummaryBundle[] = nearbyWalks.map((w) => ({
       walk: w,
+      // Nearby routes are of the route's own category.
+      categorySlug: category!.slug,
       translations: translations(w.id),
       placesCount: counts.get(w.id) ?? 0,
       fallbackLocale,
@@ -62,14 +64,14 @@ export class WalkReader {
   }
 
   /** Summaries of routes of one category, in two queries for any number of routes. */
-  async summaries(walks: SummaryWalk[], fallbackLocale: string, wanted: string | null): Promise<RouteSummaryView[]> {
+  async summaries(walks: SummaryWalk[], category: CategoryRef, wanted: string | null): Promise<RouteSummaryView[]> {
     const ids = walks.map((w) => w.id)
     const [translationRows, counts] = await Promise.all([this.repo.translationsOf(ids), this.repo.placesCounts(ids)])
     const translations = byWalk(translationRows)
     return walks.map((walk) =>
       toSummary(
         this.ctx,
-        { walk, translations: translations(walk.id), placesCount: counts.get(walk.id) ?? 0, fallbackLocale },
+        { walk, categorySlug: category.slug, translations: translations(walk.id), placesCount: counts.get(walk.id) ?? 0, fallbackLocale: category.fallback_locale },
         wanted,
       ),
     )

@@ -17,7 +17,9 @@ const texts = {
 export const routeQrCodeSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['route', 'landing', 'map']),
-  url: z.string().openapi({ description: 'What the code encodes: BASE_URL/r/{slug} or BASE_URL/m/{slug}' }),
+  url: z.string().openapi({
+    description: 'What the code encodes, the canonical address of the page (ADR 011): BASE_URL/r/{category}/{slug} or /m/{category}/{slug}; with subdomain routing https://{category}.{host}/r/{slug} or /m/{slug}',
+  }),
   qr_code_image_svg_url: z.string(),
 })
 
@@ -28,7 +30,7 @@ export const routeSummarySchema = z
     uuid: z.string(),
     place_category_id: z.number().int(),
     slug: z.string(),
-    url: z.string(),
+    url: z.string().openapi({ description: 'The canonical public landing page, as the full route’s' }),
     status: z.string(),
     color: z.string(),
     name: text,
@@ -49,7 +51,7 @@ export const routeSchema = z
     status: z.string().openapi({ enum: [...walkStatuses] }),
     branding: z.object({ bg_color: z.string(), is_bg_transparent: z.boolean(), logo_pro_url: z.string().nullable() }),
     color: z.string().openapi({ enum: routeColorNames }),
-    url: z.string().openapi({ description: 'The public landing page: BASE_URL/r/{slug}' }),
+    url: z.string().openapi({ description: 'The canonical public landing page (ADR 011): BASE_URL/r/{category}/{slug}, or https://{category}.{host}/r/{slug} with subdomain routing' }),
     slug: z.string(),
     ...texts,
     photo: z.string().nullable(),

@@ -1,5 +1,6 @@
 import type { Walk, WalkQrKind } from '#app/db/schema.ts'
 import { locales } from '#app/i18n/config.ts'
+import { routeAddress, type Addressing, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { FeatureCollection } from './geojson.schema.ts'
 import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, SummaryWalk, TranslationRow } from './walks.repo.server.ts'
@@ -7,7 +8,7 @@ import { walkTextFields, type WalkTexts } from './walks.schema.ts'
 
 // Turns loaded rows into the spec's Route (section 3). No I/O here: the service loads, this shapes.
 
-export interface UrlContext {
+export interface UrlContext extends Addressing {
   /** BASE_URL, without a trailing slash. */
   baseUrl: string
   /** The public URL of a stored file key. */
@@ -17,7 +18,7 @@ export interface UrlContext {
 export interface RouteQrCodeView {
   id: number
   kind: WalkQrKind
-  /** What the code encodes: the route's public landing page or map page. */
+  /** What the code encodes: the route's public landing page or map page (its address names the category, ADR 011). */
   url: string
   qr_code_image_svg_url: string
 }
@@ -80,6 +81,8 @@ export interface RouteView extends WalkTexts {
 
 export interface SummaryBundle {
   walk: SummaryWalk
+  /** The slug of the route's category (its public addresses name it). */
+  categorySlug: string
   translations: TranslationRow[]
   placesCount: number
   fallbackLocale: string
@@ -128,15 +131,14 @@ function translationsObject(rows: TranslationRow[]): Record<string, WalkTexts> {
   return result
 }
 
-export const landingUrl = (ctx: UrlContext, slug: string) => `${ctx.baseUrl}/r/${slug}`
-export const mapUrl = (ctx: UrlContext, slug: string) => `${ctx.baseUrl}/m/${slug}`
-export const qrTargetUrl = (ctx: UrlContext, kind: WalkQrKind, slug: string) => (kind === 'map' ? mapUrl(ctx, slug) : landingUrl(ctx, slug))
+/** What a route QR code of this kind encodes: the canonical, unprefixed address of the page. */
+export const qrTargetUrl = (ctx: UrlContext, kind: WalkQrKind, route: RouteRef) => routeAddress(ctx, kind === 'map' ? 'map' : 'landing', route).url
 
-export function toQrCodeView(ctx: UrlContext, qr: { id: number; kind: WalkQrKind }, slug: string): RouteQrCodeView {
+export function toQrCodeView(ctx: UrlContext, qr: { id: number; kind: WalkQrKind }, route: RouteRef): RouteQrCodeView {
   return {
     id: qr.id,
     kind: qr.kind,
-    url: qrTargetUrl(ctx, qr.kind, slug),
+    url: qrTargetUrl(ctx, qr.kind, route),
     qr_code_image_svg_url: `${ctx.baseUrl}/api/route-qr-codes/${qr.id}/image.svg`,
   }
 }
@@ -155,7 +157,7 @@ export function toSummary(ctx: UrlContext, bundle: SummaryBundle, wanted: string
     uuid: walk.uuid,
     place_category_id: walk.category_id,
     slug: walk.slug,
-    url: landingUrl(ctx, walk.slug),
+    url: routeAddress(ctx, 'landing', { category: bundle.categorySlug, slug: walk.slug }).url,
     status: walk.status,
     color: walk.color,
     name: texts.name,
@@ -172,7 +174,8 @@ export function toSummary(ctx: UrlContext, bundle: SummaryBundle, wanted: string
 export function toRouteView(ctx: UrlContext, bundle: WalkBundle, wanted: string | null): RouteView {
   const { walk, category } = bundle
   const places = toPlaceViews(bundle.places)
-  const qr = (kind: WalkQrKind) => bundle.qrCodes.filter((q) => q.kind === kind).map((q) => toQrCodeView(ctx, q, walk.slug))
+  const ref = { category: category.slug, slug: walk.slug }
+  const qr = (kind: WalkQrKind) => bundle.qrCodes.filter((q) => q.kind === kind).map((q) => toQrCodeView(ctx, q, ref))
   return {
     uuid: walk.uuid,
     place_category_id: walk.category_id,
@@ -183,7 +186,7 @@ export function toRouteView(ctx: UrlContext, bundle: WalkBundle, wanted: string 
       logo_pro_url: walk.logo_pro_path ? ctx.fileUrl(walk.logo_pro_path) : null,
     },
     color: walk.color,
-    url: landingUrl(ctx, walk.slug),
+    url: routeAddress(ctx, 'landing', ref).url,
     slug: walk.slug,
     ...resolveTexts(bundle.translations, wanted, category.fallback_locale),
     photo: walk.photo_path ? ctx.fileUrl(walk.photo_path) : null,

@@ -4,6 +4,7 @@ import { parseId, requestLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
+import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { notModified, sendKeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 import { routeImagesApi } from './route-images.api.server.ts'
@@ -64,8 +65,10 @@ export const walksApi = createRouter()
       tags,
       description:
         'No session needed. Guests and non-members get published routes only; members of the category also drafts. ' +
-        'Slugs are unique per category: without place_category_slug, the one visible match wins, else the single ' +
-        'published match, else the slug is ambiguous and the answer is 404.',
+        'Slugs are unique per category only, so the category is named by `place_category_slug`, else by the host’s ' +
+        'subdomain (subdomain routing); a current or old slug of the category or of the route answers the route (ADR ' +
+        '011). Without a category, only a category-less address printed before addresses named their category is ' +
+        'answered, never whichever route has the slug now.',
       request: jsonBody(routeBySlugSchema),
       responses: {
         200: jsonContent(dataOf(publicRouteSchema), 'A published route (members of its category also get drafts)'),
@@ -74,11 +77,10 @@ export const walksApi = createRouter()
     }),
     async (c) => {
       const input = c.req.valid('json')
-      const found = await c.var.services.walks.publicBySlug(input.routeSlug, {
-        categorySlug: input.place_category_slug,
-        locale: requestLocale(c),
-        viewer: c.var.user,
-      })
+      const { services } = c.var
+      const category = input.place_category_slug ?? categorySlugFromHost(c.req.header('host'), services.config)
+      const address = { category: category?.toLowerCase() ?? null, slug: input.routeSlug.toLowerCase() }
+      const found = await services.walks.publicRoute(address, { locale: requestLocale(c), viewer: c.var.user })
       if (!found) throw notFound()
       return c.json({ data: found }, 200)
     },

@@ -3,7 +3,7 @@ import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { countWalks, insertPlace, manager, snapshot, storeRoute } from './walks.test-fixtures.ts'
-import { WalksRepo } from './walks.repo.server.ts'
+import { AddressesRepo } from '#app/modules/addresses/addresses.repo.server.ts'
 
 const BASE = 'http://localhost:3000'
 const line = (coordinates: number[][]) => ({
@@ -24,7 +24,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
         uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
         place_category_id: category.id,
         slug: 'tour-du-lac',
-        url: `${BASE}/r/tour-du-lac`,
+        url: `${BASE}/r/${category.slug}/tour-du-lac`,
         status: 'draft',
         color: 'bg-orange',
         name: 'Tour du Lac',
@@ -47,9 +47,9 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
         translations: { en: { name: 'Tour du Lac', subtitle: null, description: null, content_title: null, content_text: null, logo_title: null } },
       })
       const qr = (kind: string, url: string) => ({ id: expect.any(Number), kind, url, qr_code_image_svg_url: expect.stringMatching(new RegExp(`^${BASE}/api/route-qr-codes/\\d+/image\\.svg$`)) })
-      expect(route.route_qr_code).toEqual(qr('route', `${BASE}/r/tour-du-lac`))
-      expect(route.route_landing_page_qr_codes).toEqual([qr('landing', `${BASE}/r/tour-du-lac`)])
-      expect(route.route_map_page_qr_codes).toEqual([qr('map', `${BASE}/m/tour-du-lac`)])
+      expect(route.route_qr_code).toEqual(qr('route', `${BASE}/r/${category.slug}/tour-du-lac`))
+      expect(route.route_landing_page_qr_codes).toEqual([qr('landing', `${BASE}/r/${category.slug}/tour-du-lac`)])
+      expect(route.route_map_page_qr_codes).toEqual([qr('map', `${BASE}/m/${category.slug}/tour-du-lac`)])
       const stored = await snapshot(testDb.db, route.uuid)
       expect(stored!.walk).toMatchObject({ category_id: category.id, slug: 'tour-du-lac', status: 'draft', color: 'bg-orange' })
       expect(stored!.translations).toEqual([expect.objectContaining({ locale: 'en', name: 'Tour du Lac' })])
@@ -80,7 +80,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       const { token, category } = await manager(t)
       await storeRoute(t, token, category.id, { name: 'Raced' })
       // The slug looks free when it is chosen, and is taken when it is written.
-      const spy = vi.spyOn(WalksRepo.prototype, 'slugsStartingWith').mockResolvedValueOnce([])
+      const spy = vi.spyOn(AddressesRepo.prototype, 'routeSlugsStartingWith').mockResolvedValueOnce([])
       try {
         expect((await storeRoute(t, token, category.id, { name: 'Raced' })).slug).toBe('raced-2')
       } finally {
@@ -198,10 +198,10 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       const { token, category } = await manager(t)
       const route = await storeRoute(t, token, category.id, { name: 'First name' })
       const renamed = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, name: 'Second name' } })
-      expect(renamed.json.data).toMatchObject({ name: 'Second name', slug: 'first-name', url: `${BASE}/r/first-name` })
+      expect(renamed.json.data).toMatchObject({ name: 'Second name', slug: 'first-name', url: `${BASE}/r/${category.slug}/first-name` })
       const moved = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, slug: 'second-name' } })
-      expect(moved.json.data).toMatchObject({ slug: 'second-name', url: `${BASE}/r/second-name` })
-      expect(moved.json.data.route_map_page_qr_codes[0].url).toBe(`${BASE}/m/second-name`)
+      expect(moved.json.data).toMatchObject({ slug: 'second-name', url: `${BASE}/r/${category.slug}/second-name` })
+      expect(moved.json.data.route_map_page_qr_codes[0].url).toBe(`${BASE}/m/${category.slug}/second-name`)
     })
 
     it('refuses a slug taken by another route of the category, and changes nothing', async () => {
@@ -425,7 +425,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
           uuid: first.uuid,
           place_category_id: category.id,
           slug: 'premier',
-          url: `${BASE}/r/premier`,
+          url: `${BASE}/r/${category.slug}/premier`,
           status: 'published',
           color: 'bg-orange',
           name: 'First',

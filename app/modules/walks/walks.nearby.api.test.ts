@@ -32,7 +32,7 @@ describe.each(testDialects)('nearby routes API on %s', (dialect) => {
           uuid: b.uuid,
           place_category_id: category.id,
           slug: 'bravo',
-          url: 'http://localhost:3000/r/bravo',
+          url: `http://localhost:3000/r/${category.slug}/bravo`,
           status: 'draft',
           color: 'bg-orange',
           name: 'Bravo',

@@ -59,34 +59,6 @@ export class WalksRepo {
     return this.db.selectFrom('walks').select(summaryColumns).where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
   }
 
-  /** Routes with this slug, in one category or in any, each with its category's slug. */
-  findBySlug(slug: string, categorySlug?: string) {
-    let query = this.db
-      .selectFrom('walks')
-      .innerJoin('place_categories', 'place_categories.id', 'walks.category_id')
-      .selectAll('walks')
-      .where('walks.slug', '=', slug)
-    if (categorySlug !== undefined) query = query.where('place_categories.slug', '=', categorySlug)
-    return query.orderBy('walks.id').execute()
-  }
-
-  /** Slugs of the category that start with the prefix (to pick a free "-2", "-3"…). */
-  async slugsStartingWith(categoryId: number, prefix: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('walks')
-      .select('slug')
-      .where('category_id', '=', categoryId)
-      .where('slug', 'like', `${prefix}%`)
-      .execute()
-    return rows.map((r) => r.slug)
-  }
-
-  async slugTaken(categoryId: number, slug: string, exceptWalkId?: number): Promise<boolean> {
-    let query = this.db.selectFrom('walks').select('id').where('category_id', '=', categoryId).where('slug', '=', slug)
-    if (exceptWalkId !== undefined) query = query.where('id', '!=', exceptWalkId)
-    return (await query.executeTakeFirst()) !== undefined
-  }
-
   insert(values: Insertable<WalksTable>): Promise<Walk> {
     return this.db.insertInto('walks').values(values).returningAll().executeTakeFirstOrThrow()
   }
@@ -232,11 +204,22 @@ export class WalksRepo {
     return this.db.selectFrom('walk_qr_codes').select(['id', 'walk_id', 'kind']).where('walk_id', '=', walkId).orderBy('id').execute()
   }
 
+  /** A route QR code with its route's slug, status and category (whose slug its address names). */
   findQrCode(id: number) {
     return this.db
       .selectFrom('walk_qr_codes')
       .innerJoin('walks', 'walks.id', 'walk_qr_codes.walk_id')
-      .select(['walk_qr_codes.id', 'walk_qr_codes.kind', 'walks.id as walk_id', 'walks.uuid', 'walks.slug', 'walks.status', 'walks.category_id'])
+      .innerJoin('place_categories', 'place_categories.id', 'walks.category_id')
+      .select([
+        'walk_qr_codes.id',
+        'walk_qr_codes.kind',
+        'walks.id as walk_id',
+        'walks.uuid',
+        'walks.slug',
+        'walks.status',
+        'walks.category_id',
+        'place_categories.slug as category_slug',
+      ])
       .where('walk_qr_codes.id', '=', id)
       .executeTakeFirst()
   }

@@ -127,7 +127,14 @@ export type LogoOrderInput = z.infer<typeof logoOrderSchema>
 
 export const routeBySlugSchema = z.strictObject({
   routeSlug: z.string().trim().min(1).max(200),
-  place_category_slug: z.string().trim().min(1).max(63).optional(),
+  /** The category's slug, current or old (ADR 011); without it, the host's subdomain, else a category-less address printed before. */
+  place_category_slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(63)
+    .optional()
+    .meta({ description: 'The slug (current or old) of the category the route is looked up in; default: the host’s category subdomain' }),
 })
 
 export type StoreWalkInput = z.output<typeof storeWalkSchema>

@@ -3,6 +3,8 @@ import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User, Walk } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
+import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
+import type { AskedAddress } from '#app/modules/addresses/route-address.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
 import { AnswerCache, type KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
@@ -10,7 +12,7 @@ import type { Storage } from '#app/modules/uploads/storage.server.ts'
 import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { RouteQrCodes } from './route-qr-codes.server.ts'
-import { slugFromName, uniqueSlug } from './slug.ts'
+import { slugFromName } from './slug.ts'
 import { requireManagedWalk } from './walk-access.server.ts'
 import { derivedMeasures, translationChanges, walkRowChanges } from './walk-changes.ts'
 import { WalkMedia, type ImageSlot } from './walk-media.server.ts'
@@ -19,7 +21,6 @@ import type { RouteSummaryView, RouteView, UrlContext } from './walk-serializer.
 import { WalksRepo, type CategoryRef } from './walks.repo.server.ts'
 import {
   defaultRouteColor,
-  ROUTE_SLUG_MAX,
   type AssignNearbyInput,
   type DetachNearbyInput,
   type LogoOrderInput,
@@ -31,10 +32,17 @@ export interface PublicRouteView extends RouteView {
   place_category: { id: number; slug: string; name: string }
 }
 
+/** Who reads a public route, in which language: members of its category also see a draft. */
+export interface PublicReadOptions {
+  locale: Locale | null
+  viewer?: User | null
+}
+
 export interface WalkDeps {
   db: DB
-  config: Pick<Config, 'BASE_URL'>
+  config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>
   categories: CategoryService
+  addresses: AddressService
   storage: Storage
 }
 
@@ -51,7 +59,7 @@ export class WalkService {
   private readonly lists: AnswerCache
 
   constructor(private readonly deps: WalkDeps) {
-    const ctx: UrlContext = { baseUrl: deps.config.BASE_URL, fileUrl: (key) => deps.storage.url(key) }
+    const ctx: UrlContext = { baseUrl: deps.config.BASE_URL, subdomains: deps.config.SUBDOMAIN_ROUTING, fileUrl: (key) => deps.storage.url(key) }
     this.repo = new WalksRepo(deps.db)
     this.reader = new WalkReader(deps.db, ctx)
     this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access })
@@ -72,15 +80,19 @@ export class WalkService {
     return this.reader.full(walk, locale, { category })
   }
 
-  /** Two managers may race for one slug: the unique index decides, and a derived slug retries. */
+  /**
+   * A slug no route of the category has or had (an old address keeps leading to its route, ADR
+   * 011). Two managers may race for one: the unique keys decide, and a derived slug retries.
+   */
   private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: string): Promise<Walk> {
+    const addresses = this.deps.addresses
     for (let attempt = 0; ; attempt++) {
-      const slug = input.url ?? (await this.freeSlug(category.id, slugFromName(input.name)))
-      if (input.url && (await this.repo.slugTaken(category.id, slug))) throw invalidField('url', 'validation.slug_taken')
+      const slug = input.url ?? (await addresses.freeRouteSlug(category.id, slugFromName(input.name)))
+      if (input.url && (await addresses.routeSlugHeld(category.id, slug))) throw invalidField('url', 'validation.slug_taken')
       try {
         return await this.insertWalk(category, slug, input, locale)
       } catch (error) {
-        if (error instanceof AppError || attempt >= 3 || !(await this.repo.slugTaken(category.id, slug))) throw error
+        if (error instanceof AppError || attempt >= 3 || !(await addresses.routeSlugHeld(category.id, slug))) throw error
         if (input.url) throw invalidField('url', 'validation.slug_taken')
       }
     }
@@ -105,13 +117,11 @@ export class WalkService {
     })
   }
 
-  private async freeSlug(categoryId: number, base: string): Promise<string> {
-    return uniqueSlug(base, await this.repo.slugsStartingWith(categoryId, base.slice(0, ROUTE_SLUG_MAX - 8)))
-  }
-
   /**
    * Saves a route's state. All of it or nothing: a bad place id leaves the name unchanged too.
-   * The slug stays as it is when the name changes; only an explicit `slug` moves it.
+   * The slug stays as it is when the name changes; only an explicit `slug` moves it, and the old
+   * address keeps leading to the route (written by a trigger, ADR 011): a slug another route of
+   * the category has or had is taken.
    */
   async update(user: User, input: UpdateWalkInput, requestLocale: Locale | null): Promise<RouteView> {
     const walk = await requireManagedWalk(this.deps.db, this.access, user, input.uuid)
@@ -123,7 +133,7 @@ export class WalkService {
         // Writing the route's row first locks it: concurrent saves of one route run one after the other.
         await repo.update(walk.id, { updated_at: nowIso() })
         if (input.places) await assertPlacesOfCategory(repo, category.id, input.places)
-        if (input.slug !== undefined && (await repo.slugTaken(category.id, input.slug, walk.id))) {
+        if (input.slug !== undefined && (await this.deps.addresses.on(trx).routeSlugHeld(category.id, input.slug, walk.id))) {
           throw invalidField('slug', 'validation.slug_taken')
         }
         if (input.places) await repo.replacePlaces(walk.id, input.places.map((p) => p.id))
@@ -135,7 +145,7 @@ export class WalkService {
       })
     } catch (error) {
       // Two managers racing for one slug: the unique index decides.
-      if (!(error instanceof AppError) && input.slug !== undefined && (await this.repo.slugTaken(category.id, input.slug, walk.id))) {
+      if (!(error instanceof AppError) && input.slug !== undefined && (await this.deps.addresses.routeSlugHeld(category.id, input.slug, walk.id))) {
         throw invalidField('slug', 'validation.slug_taken')
       }
       throw error
@@ -165,7 +175,7 @@ export class WalkService {
   async listForCategory(user: User, categoryId: number, locale: Locale | null): Promise<RouteSummaryView[]> {
     await this.access.require(user.id, categoryId, 'editor')
     const category = (await this.repo.findCategory(categoryId))!
-    return this.reader.summaries(await this.repo.listByCategory(categoryId), category.fallback_locale, locale)
+    return this.reader.summaries(await this.repo.listByCategory(categoryId), category, locale)
   }
 
   /** The same list, serialized, kept per category content version and language (issue 7); access is checked every time. */
@@ -173,7 +183,7 @@ export class WalkService {
     await this.access.require(user.id, categoryId, 'editor')
     return this.lists.answer(categoryId, `routes:${locale ?? ''}`, async () => {
       const category = (await this.repo.findCategory(categoryId))!
-      const data = await this.reader.summaries(await this.repo.listByCategory(categoryId), category.fallback_locale, locale)
+      const data = await this.reader.summaries(await this.repo.listByCategory(categoryId), category, locale)
       return { data, validUntil: Infinity }
     })
   }
@@ -209,24 +219,27 @@ export class WalkService {
   }
 
   /**
-   * A route for its public pages, or null. A visitor (or a non-member) sees published routes
-   * only; a member of the category also sees drafts. Slugs are unique per category only: with
-   * no category slug, one visible match wins, else the single published one, else it is
-   * ambiguous and nothing is answered (public pages pass the category from the subdomain).
+   * A route for its public pages by an address (ADR 011), or null. With a category, the route that
+   * has or had the slug there; without, only the route that keeps a category-less address printed
+   * before addresses named their category. A visitor (or a non-member) sees published routes
+   * only; a member of the category also sees drafts.
    */
-  async publicBySlug(
-    slug: string,
-    options: { categorySlug?: string; locale: Locale | null; viewer?: User | null },
-  ): Promise<PublicRouteView | null> {
-    const matches = await this.repo.findBySlug(slug, options.categorySlug)
-    if (matches.length === 0) return null
-    const memberOf = new Set(options.viewer ? await this.access.categoryIdsOf(options.viewer.id) : [])
-    const visible = matches.filter((w) => w.status === 'published' || memberOf.has(w.category_id))
-    const published = visible.filter((w) => w.status === 'published')
-    const chosen = visible.length === 1 ? visible[0] : published.length === 1 ? published[0] : undefined
-    if (!chosen) return null
-    const category = (await this.repo.findCategory(chosen.category_id))!
-    const view = await this.reader.full(chosen, options.locale, { category, publishedNearbyOnly: !memberOf.has(chosen.category_id) })
+  async publicRoute(address: AskedAddress, options: PublicReadOptions): Promise<PublicRouteView | null> {
+    const walk = await this.deps.addresses.findRoute(address)
+    return walk ? this.publicView(walk, options) : null
+  }
+
+  /** The same by the route's uuid (the GPX download of the map page), or null. */
+  async publicRouteByUuid(uuid: string, options: PublicReadOptions): Promise<PublicRouteView | null> {
+    const walk = await this.repo.findByUuid(uuid)
+    return walk ? this.publicView(walk, options) : null
+  }
+
+  private async publicView(walk: Walk, options: PublicReadOptions): Promise<PublicRouteView | null> {
+    const member = options.viewer ? (await this.access.roleOf(options.viewer.id, walk.category_id)) !== null : false
+    if (walk.status !== 'published' && !member) return null
+    const category = (await this.repo.findCategory(walk.category_id))!
+    const view = await this.reader.full(walk, options.locale, { category, publishedNearbyOnly: !member })
     return { ...view, place_category: { id: category.id, slug: category.slug, name: category.name } }
   }
 

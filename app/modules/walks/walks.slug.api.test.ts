@@ -16,52 +16,46 @@ describe.each(testDialects)('POST /routes/slug on %s', (dialect) => {
   const bySlug = (body: object, token?: string) => t.call('POST', '/routes/slug', { token, body })
   const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`
 
-  it('answers a published route to a guest, with its category', async () => {
+  it('answers a published route to a guest, by its category and slug, with its category', async () => {
     const m = await manager(t)
     const slug = unique('lake')
     const created = await route(m, slug, 'published')
-    const res = await bySlug({ routeSlug: slug })
+    const res = await bySlug({ routeSlug: slug, place_category_slug: m.category.slug })
     expect(res.status).toBe(200)
     expect(res.json.data).toMatchObject({
       uuid: created.uuid,
       slug,
       status: 'published',
       name: 'Tour du lac',
+      url: `http://localhost:3000/r/${m.category.slug}/${slug}`,
       place_category: { id: m.category.id, slug: m.category.slug, name: m.category.name },
     })
-    const withCategory = await bySlug({ routeSlug: slug, place_category_slug: m.category.slug })
-    expect(withCategory.json.data.uuid).toBe(created.uuid)
+    // A route made after ADR 011 has no category-less address: without a category, nothing.
+    expect((await bySlug({ routeSlug: slug })).status).toBe(404)
   })
 
   it('hides a draft from guests and non-members, and shows it to members', async () => {
     const m = await manager(t)
     const slug = unique('draft')
     await route(m, slug, 'draft')
-    expect(await bySlug({ routeSlug: slug })).toMatchObject({ status: 404, json: { message: 'Not found.' } })
+    const body = { routeSlug: slug, place_category_slug: m.category.slug }
+    expect(await bySlug(body)).toMatchObject({ status: 404, json: { message: 'Not found.' } })
     const stranger = await createUser(t.services)
-    expect((await bySlug({ routeSlug: slug }, stranger.token)).status).toBe(404)
-    const member = await bySlug({ routeSlug: slug, place_category_slug: m.category.slug }, m.token)
+    expect((await bySlug(body, stranger.token)).status).toBe(404)
+    const member = await bySlug(body, m.token)
     expect(member.status).toBe(200)
     expect(member.json.data.status).toBe('draft')
   })
 
-  it('tells apart routes sharing a slug in two categories', async () => {
+  it('tells apart routes sharing a slug in two categories, both published', async () => {
     const first = await manager(t)
     const second = await manager(t)
     const slug = unique('shared')
-    const published = await route(first, slug, 'published')
-    const draft = await route(second, slug, 'draft')
-    // Without a category: the only one a guest may see.
-    expect((await bySlug({ routeSlug: slug })).json.data.uuid).toBe(published.uuid)
-    // With a category: that category's, or nothing.
-    expect((await bySlug({ routeSlug: slug, place_category_slug: second.category.slug })).status).toBe(404)
-    expect((await bySlug({ routeSlug: slug, place_category_slug: second.category.slug }, second.token)).json.data.uuid).toBe(draft.uuid)
-    // A member of the second sees both without a category: the published one is preferred.
-    expect((await bySlug({ routeSlug: slug }, second.token)).json.data.uuid).toBe(published.uuid)
-    // Two published routes and no category: ambiguous, so nothing.
-    await t.call('PUT', '/routes/update', { token: second.token, body: { uuid: draft.uuid, status: 'published' } })
-    expect((await bySlug({ routeSlug: slug })).status).toBe(404)
-    expect((await bySlug({ routeSlug: slug, place_category_slug: second.category.slug })).json.data.uuid).toBe(draft.uuid)
+    const one = await route(first, slug, 'published')
+    const two = await route(second, slug, 'published')
+    expect((await bySlug({ routeSlug: slug, place_category_slug: first.category.slug })).json.data.uuid).toBe(one.uuid)
+    expect((await bySlug({ routeSlug: slug, place_category_slug: second.category.slug })).json.data.uuid).toBe(two.uuid)
+    expect((await bySlug({ routeSlug: slug, place_category_slug: 'no-such-category' })).status).toBe(404)
   })
 
   it('shows guests only the published nearby routes', async () => {
@@ -73,8 +67,9 @@ describe.each(testDialects)('POST /routes/slug on %s', (dialect) => {
     for (const [i, nearby] of [open, hidden].entries()) {
       await t.call('POST', '/routes/assign-nearby-route', { token: m.token, body: { currentRouteUuid: main.uuid, nearbyRouteUuid: nearby.uuid, sortId: i + 1 } })
     }
-    expect((await bySlug({ routeSlug: slug })).json.data.nearby_routes.map((r: any) => r.uuid)).toEqual([open.uuid])
-    expect((await bySlug({ routeSlug: slug }, m.token)).json.data.nearby_routes.map((r: any) => r.uuid)).toEqual([open.uuid, hidden.uuid])
+    const body = { routeSlug: slug, place_category_slug: m.category.slug }
+    expect((await bySlug(body)).json.data.nearby_routes.map((r: any) => r.uuid)).toEqual([open.uuid])
+    expect((await bySlug(body, m.token)).json.data.nearby_routes.map((r: any) => r.uuid)).toEqual([open.uuid, hidden.uuid])
   })
 
   it('answers in the asked language', async () => {
@@ -82,7 +77,7 @@ describe.each(testDialects)('POST /routes/slug on %s', (dialect) => {
     const slug = unique('lang')
     const created = await route(m, slug, 'published')
     await t.call('PUT', '/routes/update', { token: m.token, body: { uuid: created.uuid, translations: { fr: { name: 'Tour du lac FR' } } } })
-    const res = await t.call('POST', '/routes/slug?locale=fr', { body: { routeSlug: slug } })
+    const res = await t.call('POST', '/routes/slug?locale=fr', { body: { routeSlug: slug, place_category_slug: m.category.slug } })
     expect(res.json.data).toMatchObject({ locale: 'fr', name: 'Tour du lac FR' })
   })
 
@@ -100,8 +95,8 @@ describe.each(testDialects)('POST /routes/slug on %s', (dialect) => {
     const m = await manager(t)
     const slug = unique('svc')
     await route(m, slug, 'draft')
-    expect(await t.services.walks.publicBySlug(slug, { locale: null })).toBeNull()
-    const asMember = await t.services.walks.publicBySlug(slug, { categorySlug: m.category.slug, locale: 'en', viewer: m.user })
+    expect(await t.services.walks.publicRoute({ category: m.category.slug, slug }, { locale: null })).toBeNull()
+    const asMember = await t.services.walks.publicRoute({ category: m.category.slug, slug }, { locale: 'en', viewer: m.user })
     expect(asMember).toMatchObject({ slug, place_category: { slug: m.category.slug } })
   })
 })

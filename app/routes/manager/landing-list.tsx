@@ -4,11 +4,11 @@ import { CategoryPicker } from '#app/components/category-picker.tsx'
 import { EmptyState } from '#app/components/landing-editor/empty-state.tsx'
 import { namedLocales } from '#app/components/landing-editor/landing-changes.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
-import { localeFromParam, localizePath, locales } from '#app/i18n/config.ts'
+import { localeFromParam, locales } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
-import { categoryUrl } from '#app/modules/subdomains/host.server.ts'
+import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { RouteQrCodeView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Route } from './+types/landing-list'
 
@@ -26,14 +26,16 @@ export async function loader(args: Route.LoaderArgs) {
   const summaries = await services.walks.listForCategory(user, selected.id, locale)
   // The full routes hold the translations and QR codes; a category has tens of routes, not thousands.
   const full = await Promise.all(summaries.map((s) => services.walks.get(user, s.uuid, locale)))
+  const addressing = addressingOf(services.config)
+  const page = (kind: 'landing' | 'map', slug: string) => routeAddress(addressing, kind, { category: selected.slug, slug }, { locale }).url
   const routes = full.map((r) => ({
     uuid: r.uuid,
     slug: r.slug,
     name: r.name ?? r.slug,
     status: r.status,
     named: namedLocales(r.translations),
-    landingUrl: categoryUrl(selected.slug, localizePath(`/r/${r.slug}`, locale), services.config),
-    mapUrl: categoryUrl(selected.slug, localizePath(`/m/${r.slug}`, locale), services.config),
+    landingUrl: page('landing', r.slug),
+    mapUrl: page('map', r.slug),
     landingQr: qrOf(r.route_landing_page_qr_codes),
     mapQr: qrOf(r.route_map_page_qr_codes),
   }))

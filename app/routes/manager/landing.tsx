@@ -9,6 +9,7 @@ import { TranslationTabs } from '#app/components/landing-editor/translation-tabs
 import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
 import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
+import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
@@ -19,12 +20,12 @@ export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
 export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <RouteScreen screen="landing" data={loaderData}>
-      {(route) => <LandingEditor initial={route} routes={loaderData.routes} baseUrl={loaderData.baseUrl} />}
+      {(route) => <LandingEditor initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} />}
     </RouteScreen>
   )
 }
 
-function LandingEditor({ initial, routes, baseUrl }: { initial: RouteView; routes: RouteSummaryView[]; baseUrl: string }) {
+function LandingEditor({ initial, routes, addressing, category }: { initial: RouteView; routes: RouteSummaryView[]; addressing: Addressing; category: string }) {
   const { t } = useTranslation()
   const [language, setLanguage] = useState<Locale>('fr')
   const { route, setRoute, edited, setEdited, changes, saving, save } = useRouteEditor<LandingState>(initial, landingState, landingUpdate)
@@ -110,7 +111,7 @@ function LandingEditor({ initial, routes, baseUrl }: { initial: RouteView; route
 
         <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" />
       </form>
-      <PublicPreview route={route} texts={edited.texts} locale={language} baseUrl={baseUrl} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
+      <PublicPreview route={route} texts={edited.texts} locale={language} addressing={addressing} category={category} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
     </div>
   )
 }

@@ -19,8 +19,9 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
     const { user } = await createUser(services)
     const category = await createCategory(services, user, { fallback_locale: 'fr' })
     const walk = await insertWalk(ctx.testDb.db, category.id, { status, names: { fr: 'Vieille ville', en: 'Old town' } })
-    const slug = (await ctx.testDb.db.selectFrom('walks').select('slug').where('id', '=', walk.id).executeTakeFirstOrThrow()).slug
-    return { user, walk, slug }
+    const walkSlug = (await ctx.testDb.db.selectFrom('walks').select('slug').where('id', '=', walk.id).executeTakeFirstOrThrow()).slug
+    // `slug` is the rest of the canonical path: /r/{category}/{slug} (ADR 011).
+    return { user, walk, category, walkSlug, slug: `${category.slug}/${walkSlug}` }
   }
 
   const context = (options: { user?: User | null; ip?: string } = {}) => ({
@@ -57,8 +58,20 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
       await promise
       return 200
     } catch (thrown) {
+      if (thrown instanceof Response) return thrown.status
       return (thrown as { init?: { status?: number } }).init?.status
     }
+  }
+
+  /** The redirect a loader throws: its status and Location. */
+  const redirected = async (promise: Promise<unknown>) => {
+    try {
+      await promise
+    } catch (thrown) {
+      if (thrown instanceof Response) return [thrown.status, thrown.headers.get('location')]
+      throw thrown
+    }
+    return [200, null]
   }
 
   it('answers the page in the visitor’s language and counts a view, with the like state', async () => {
@@ -67,6 +80,7 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
     expect(page.view.name).toBe('Vieille ville')
     expect(page.view.mapPath).toBe(`/fr/m/${slug}`)
     expect(page.view.canonicalUrl).toBe(`http://localhost:3000/fr/r/${slug}`)
+    expect(page.view.pagePath).toBe(`/fr/r/${slug}`)
     expect(page.like).toEqual({ likes: 0, liked: false })
     const views = await events(walk.id, 'view')
     expect(views).toHaveLength(1)
@@ -118,9 +132,27 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
   })
 
   it('answers 404 for an unknown slug, a nested path and an unknown language prefix', async () => {
-    const { slug } = await setup()
-    expect(await status(get('/r/nothing-here', { '*': 'nothing-here' }))).toBe(404)
+    const { slug, category } = await setup()
+    expect(await status(get(`/r/${category.slug}/nothing-here`, { '*': `${category.slug}/nothing-here` }))).toBe(404)
     expect(await status(get(`/r/${slug}/more`, { '*': `${slug}/more` }))).toBe(404)
     expect(await status(get(`/xx/r/${slug}`, { lang: 'xx', '*': slug }))).toBe(404)
+  })
+
+  it('answers 404 for a bare slug without a claim, whichever route has it now (ADR 011)', async () => {
+    const { walkSlug } = await setup()
+    expect(await status(get(`/r/${walkSlug}`, { '*': walkSlug }))).toBe(404)
+  })
+
+  it('redirects (301) a claimed bare slug, an old slug and a case variant to the canonical address, keeping language and query', async () => {
+    const { user, walk, walkSlug, category, slug } = await setup()
+    // The claim the migration gives a route that existed before ADR 011.
+    await ctx.testDb.db.insertInto('walk_legacy_slugs').values({ slug: walkSlug, walk_id: walk.id }).execute()
+    expect(await redirected(get(`/fr/r/${walkSlug}?utm=plaque`, { lang: 'fr', '*': walkSlug }))).toEqual([301, `/fr/r/${slug}?utm=plaque`])
+    expect(await redirected(get(`/r/${slug.toUpperCase()}/`, { '*': `${slug.toUpperCase()}/` }))).toEqual([301, `/r/${slug}`])
+    await ctx.t.services.walks.update(user, { uuid: walk.uuid, slug: 'renamed' }, 'en')
+    expect(await redirected(get(`/r/${slug}`, { '*': slug }))).toEqual([301, `/r/${category.slug}/renamed`])
+    expect(await redirected(get(`/r/${walkSlug}`, { '*': walkSlug }))).toEqual([301, `/r/${category.slug}/renamed`])
+    // Nothing is counted on the way: the view is the canonical page's.
+    expect(await events(walk.id, 'view')).toHaveLength(0)
   })
 })

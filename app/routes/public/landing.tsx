@@ -2,25 +2,18 @@ import { isbot } from 'isbot'
 import { data, redirect, type MetaDescriptor } from 'react-router'
 import { LandingPage } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
-import { localeFromParam } from '#app/i18n/config.ts'
-import { assertLocaleParam } from '#app/modules/auth/guards.ts'
-import { readRouteSlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
+import { addressingOf } from '#app/modules/addresses/route-address.ts'
+import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
 import { LikeService } from '#app/modules/stats/likes.service.server.ts'
 import type { Visitor } from '#app/modules/stats/stats.service.server.ts'
 import type { Services } from '#app/services.server.ts'
 import type { Route } from './+types/landing'
+import { askedAddress, findPublicRoute } from './route-address.server.ts'
 
-// The route landing page (/r/{slug}): complete as HTML, no framework runtime in the browser;
-// public/landing.js (a few KB, no framework) enhances the like button, sharing and time on page.
+// The route landing page (/r/{category}/{slug}, or /r/{slug} on the category's host; ADR 011):
+// complete as HTML, no framework runtime in the browser; public/landing.js (a few KB, no
+// framework) enhances the like button, sharing and time on page.
 export const handle = { hydrate: false, colorMode: 'light' }
-
-const notFound = () => data(null, { status: 404, statusText: 'Not Found' })
-
-/** "/r/old-town/" and "/r/old-town" are one page; anything with a further slash is not a slug. */
-function slugOf(params: Route.LoaderArgs['params']): string | null {
-  const slug = (params['*'] ?? '').replace(/\/+$/, '')
-  return slug && !slug.includes('/') ? slug : null
-}
 
 function visitorOf(request: Request, clientIp: string): Visitor {
   return { ip: clientIp, userAgent: request.headers.get('user-agent') ?? '' }
@@ -28,21 +21,19 @@ function visitorOf(request: Request, clientIp: string): Visitor {
 
 const likesOf = (services: Services) => new LikeService({ db: services.db, stats: services.stats })
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  assertLocaleParam(params)
-  const slug = slugOf(params)
-  if (!slug) throw notFound()
+export async function loader(args: Route.LoaderArgs) {
+  const { context, request } = args
   const { services } = context
-  const locale = localeFromParam(params.lang)
   const url = new URL(request.url)
   // A visitor's page is the same for every visitor: it may be kept by the render cache. The
   // content versions are read BEFORE the data, so a write in between makes the kept page stale
-  // at once rather than never.
+  // at once rather than never. Only a canonical address is kept (any other is redirected), and
+  // it names its category.
   const cacheable = !context.user && !url.searchParams.has('liked')
-  const versions = cacheable ? await readRouteSlugVersions(services.db, slug) : null
-  const route = await services.walks.publicBySlug(slug, { categorySlug: context.categorySlug ?? undefined, locale, viewer: context.user })
-  if (!route) throw notFound()
-  const view = toLandingView(route, locale, services.config.BASE_URL)
+  const named = askedAddress(args)?.category
+  const versions = cacheable && named ? await readCategorySlugVersions(services.db, named) : null
+  const { route, ref, locale } = await findPublicRoute(args, 'landing')
+  const view = toLandingView(route, locale, addressingOf(services.config), ref.category)
   const visitor = visitorOf(request, context.clientIp)
   // A view is counted when the page is served (by the cache too); not for bots, drafts, or the page shown after a like.
   if (!view.isDraft && !url.searchParams.has('liked')) {
@@ -65,19 +56,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 /** The like button's form post (it works without script): records the like, then back to the page. */
-export async function action({ context, request, params }: Route.ActionArgs) {
-  assertLocaleParam(params)
-  const slug = slugOf(params)
-  if (!slug) throw notFound()
+export async function action(args: Route.ActionArgs) {
+  const { context, request } = args
   const { services } = context
-  const locale = localeFromParam(params.lang)
-  const route = await services.walks.publicBySlug(slug, { categorySlug: context.categorySlug ?? undefined, locale, viewer: null })
-  if (!route) throw notFound()
+  const { route, ref, locale } = await findPublicRoute({ ...args, context: { ...context, user: null } }, 'landing')
   const form = await request.formData()
   if (form.get('intent') !== 'like') throw data(null, { status: 400, statusText: 'Bad Request' })
   const visitor = visitorOf(request, context.clientIp)
   if (!isbot(visitor.userAgent)) await likesOf(services).like(route.uuid, visitor)
-  return redirect(`${toLandingView(route, locale, services.config.BASE_URL).pagePath}?liked=1`, 303)
+  return redirect(`${toLandingView(route, locale, addressingOf(services.config), ref.category).pagePath}?liked=1`, 303)
 }
 
 export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {

@@ -1,18 +1,18 @@
 import { Download, TriangleAlert } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data } from 'react-router'
 import { lazyMap } from '#app/components/lazy-map.tsx'
 import { closestDistance, distancesFrom } from '#app/components/public-map/distances.ts'
 import { PlaceDetail, PlaceList, SheetSummary } from '#app/components/public-map/place-sheet.tsx'
 import type { MapPagePlace } from '#app/components/public-map/types.ts'
 import { useWatchPosition } from '#app/components/public-map/use-watch-position.ts'
-import { localeFromParam } from '#app/i18n/config.ts'
 import type { MapFocus, PublicRouteMapProps } from '#app/map/public-route-map.client.tsx'
+import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import type { Route } from './+types/map'
+import { findPublicRoute } from './route-address.server.ts'
 
 const PublicRouteMap = lazyMap<PublicRouteMapProps>(() => import('#app/map/public-route-map.client.tsx'))
 
@@ -26,13 +26,11 @@ function walkedPaths(route: { isPathVisible: boolean; features_collection: Param
   return paths.map((path) => path.map((p): Tuple => [p.lat, p.lng]))
 }
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+/** The route map page (/m/{category}/{slug}, or /m/{slug} on the category's host; ADR 011). */
+export async function loader(args: Route.LoaderArgs) {
+  const { context, request } = args
   const { services } = context
-  const slug = (params['*'] ?? '').replace(/\/+$/, '')
-  const locale = localeFromParam(params.lang)
-  const categorySlug = context.categorySlug ?? undefined
-  const route = slug && !slug.includes('/') ? await services.walks.publicBySlug(slug, { categorySlug, locale, viewer: context.user }) : null
-  if (!route) throw data(null, { status: 404, statusText: 'Not Found' })
+  const { route, ref, locale } = await findPublicRoute(args, 'map')
   const secrets = await new PublicPlaces(services.db).secretsByPlace(route.places.map((p) => p.id))
   const places: MapPagePlace[] = route.places.map((p) => ({ id: p.id, number: p.placeSortId, name: p.name, lat: p.lat, lng: p.lng, secrets: secrets[p.id] ?? [] }))
   const search = new URL(request.url).searchParams
@@ -53,6 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     places,
     focusId: places.some((p) => p.id === asked) ? asked : null,
     tiles: { tileUrl: services.config.TILE_URL, attribution: services.config.TILE_ATTRIBUTION },
+    canonicalUrl: routeAddress(addressingOf(services.config), 'map', ref, { locale }).url,
   }
 }
 
@@ -60,6 +59,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   if (!loaded) return []
   return [
     { title: `${loaded.route.name} · Trailguide` },
+    { tagName: 'link', rel: 'canonical', href: loaded.canonicalUrl },
     ...(loaded.route.subtitle ? [{ name: 'description', content: loaded.route.subtitle }] : []),
     ...(loaded.route.isIndexed && !loaded.route.isDraft ? [] : [{ name: 'robots', content: 'noindex' }]),
   ]

@@ -3,17 +3,18 @@ import { isbot } from 'isbot'
 import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
 import { QrActivation } from '#app/components/public-map/qr-activation.tsx'
-import { localeFromParam, localizePath } from '#app/i18n/config.ts'
+import { localeFromParam } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
+import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
-import { categoryUrl } from '#app/modules/subdomains/host.server.ts'
 import type { Route } from './+types/qr'
 
 /**
- * A scanned plaque. Activated: counts a place visit and goes (302) to the map page of the
- * place's first published route, focused on it; with no published route, a card of the place
- * and its secrets. Not activated: the activation flow for members of its category, a friendly
- * page for visitors. Unknown: 404. Members' own scans are not counted as visits.
+ * A scanned plaque (its code in any case: people type them). Activated: counts a place visit
+ * and goes (302) to the canonical map page (ADR 011) of the place's first published route,
+ * focused on it; with no published route, a card of the place and its secrets. Not activated:
+ * the activation flow for members of its category, a friendly page for visitors. Unknown: 404.
+ * Members' own scans are not counted as visits.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, user } = context
@@ -31,8 +32,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     await services.stats.record([{ categoryId: qr.category_id, type: 'place_visit', walkId: route?.id ?? null, placeId: qr.place_id, visitorHash }])
   }
   if (route) {
-    const path = localizePath(`/m/${encodeURIComponent(route.slug)}`, locale) + `?place=${qr.place_id}`
-    throw redirect(services.config.SUBDOMAIN_ROUTING ? categoryUrl(route.category_slug, path, services.config) : path, 302)
+    const addressing = addressingOf(services.config)
+    const target = routeAddress(addressing, 'map', { category: route.category_slug, slug: route.slug }, { locale, search: `?place=${qr.place_id}` })
+    throw redirect(addressing.subdomains ? target.url : target.path, 302)
   }
   const place = (await places.place(qr.place_id))!
   const secrets = (await places.secretsByPlace([place.id]))[place.id] ?? []

@@ -18,9 +18,16 @@ interface Values {
   slug: string
 }
 
+interface Common {
+  open: boolean
+  onOpenChange(open: boolean): void
+  /** The public map address a slug gives in the route's category (ADR 011), shown as a hint. */
+  mapAddressOf(slug: string): string
+}
+
 type Props =
-  | { mode: 'new'; open: boolean; onOpenChange(open: boolean): void; categoryId: number; onCreated(route: { uuid: string; slug: string }): void }
-  | { mode: 'edit'; open: boolean; onOpenChange(open: boolean): void; route: RouteView; onUpdated(route: RouteView): void }
+  | (Common & { mode: 'new'; categoryId: number; onCreated(route: { uuid: string; slug: string }): void })
+  | (Common & { mode: 'edit'; route: RouteView; onUpdated(route: RouteView): void })
 
 /**
  * New route (POST /api/routes/store) and edit route (PUT /api/routes/update with only name,
@@ -77,6 +84,9 @@ export function RouteFormModal(props: Props) {
 
   const proposed = slugFromName(values.name.trim() || t('routeModals.namePlaceholder'))
   const isNew = props.mode === 'new'
+  const slugHint = t('routeModals.slugHint', { path: props.mapAddressOf(values.slug.trim() || proposed) })
+  // A printed address never breaks: the old one keeps leading to the route.
+  const renamed = props.mode === 'edit' && values.slug.trim() !== '' && values.slug.trim() !== props.route.slug
   return (
     <Modal
       open={props.open}
@@ -123,7 +133,7 @@ export function RouteFormModal(props: Props) {
           errors={errors.slug}
           maxLength={80}
           placeholder={isNew ? proposed : undefined}
-          hint={t('routeModals.slugHint', { path: `/m/${values.slug.trim() || proposed}` })}
+          hint={renamed ? `${slugHint} ${t('routeModals.slugKept')}` : slugHint}
           autoComplete="off"
           spellCheck={false}
           testId="route-slug"

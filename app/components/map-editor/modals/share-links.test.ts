@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { formatCountdown, mapEditorPath, mapEmbedCode, pageLinkCode, publicPageUrl, routeQrImageUrls, tempLoginUrl } from './share-links.ts'
 
 describe('publicPageUrl', () => {
-  it('uses the origin of the route url when the page does not know the subdomain', () => {
-    expect(publicPageUrl('map', 'tour-du-lac', 'https://trailguide.test/r/tour-du-lac')).toBe('https://trailguide.test/m/tour-du-lac')
-    expect(publicPageUrl('landing', 'tour-du-lac', 'http://127.0.0.1:3000/r/tour-du-lac')).toBe('http://127.0.0.1:3000/r/tour-du-lac')
+  const route = { category: 'lausanne', slug: 'tour-du-lac' }
+
+  it('names the category in the path without subdomain routing', () => {
+    const addressing = { baseUrl: 'http://127.0.0.1:3000', subdomains: false }
+    expect(publicPageUrl('map', addressing, route)).toBe('http://127.0.0.1:3000/m/lausanne/tour-du-lac')
+    expect(publicPageUrl('landing', addressing, route)).toBe('http://127.0.0.1:3000/r/lausanne/tour-du-lac')
   })
 
-  it('uses the category subdomain origin when given', () => {
-    expect(publicPageUrl('map', 'a', 'https://trailguide.test/r/a', 'https://lausanne.trailguide.test/')).toBe('https://lausanne.trailguide.test/m/a')
+  it('names it by the host with subdomain routing', () => {
+    expect(publicPageUrl('map', { baseUrl: 'https://trailguide.test', subdomains: true }, route)).toBe('https://lausanne.trailguide.test/m/tour-du-lac')
   })
 })
 

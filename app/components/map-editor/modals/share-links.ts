@@ -1,18 +1,18 @@
 // The links the share and mobile-map modals show. Pure functions: tested without a browser.
 
+import { routeAddress, type Addressing, type RouteRef } from '#app/modules/addresses/route-address.ts'
+
 export type SharedPage = 'map' | 'landing'
 
 /** Lifetime of a temporary login token (the server's `tokenLifetimes.temp`). */
 export const TEMP_TOKEN_LIFETIME_MS = 5 * 60_000
 
 /**
- * The public URL of a route's page. `routeUrl` is the route's own (absolute) landing URL from the
- * API; `publicOrigin`, when the page knows it, is the category's subdomain origin. Unprefixed
- * path: each visitor gets their own language, as with the printed QR codes.
+ * The public URL of a route's page: its canonical address (ADR 011), unprefixed, so each visitor
+ * gets their own language, as with the printed QR codes.
  */
-export function publicPageUrl(page: SharedPage, slug: string, routeUrl: string, publicOrigin?: string): string {
-  const origin = (publicOrigin ?? new URL(routeUrl).origin).replace(/\/+$/, '')
-  return `${origin}/${page === 'map' ? 'm' : 'r'}/${encodeURIComponent(slug)}`
+export function publicPageUrl(page: SharedPage, addressing: Addressing, route: RouteRef): string {
+  return routeAddress(addressing, page, route).url
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')

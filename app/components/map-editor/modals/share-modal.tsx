@@ -1,6 +1,7 @@
 import { Download, ExternalLink, Info } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '#app/components/ui/modal.tsx'
+import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { CopyField } from './copy-field.tsx'
 import { mapEmbedCode, pageLinkCode, publicPageUrl, routeQrImageUrls, type SharedPage } from './share-links.ts'
@@ -13,17 +14,20 @@ export function ShareModal({
   onOpenChange,
   page,
   route,
-  publicOrigin,
+  category,
+  addressing,
 }: {
   open: boolean
   onOpenChange(open: boolean): void
   page: SharedPage
   route: RouteView
-  publicOrigin?: string
+  /** The slug of the route's category: its public addresses name it (ADR 011). */
+  category: string
+  addressing: Addressing
 }) {
   const { t } = useTranslation()
   const name = route.name ?? route.slug
-  const url = publicPageUrl(page, route.slug, route.url, publicOrigin)
+  const url = publicPageUrl(page, addressing, { category, slug: route.slug })
   const qr = (page === 'map' ? route.route_map_page_qr_codes : route.route_landing_page_qr_codes)[0]
   const images = qr ? routeQrImageUrls(qr.id) : null
   const embed = page === 'map' ? mapEmbedCode(url, name) : pageLinkCode(url, name)
