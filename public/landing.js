@@ -25,6 +25,7 @@
   function setUpLike(root, uuid) {
     var form = root.querySelector('form[data-like]')
     if (!form || !uuid) return
+    var status = root.querySelector('[data-share-status]')
     var button = form.querySelector('button')
     var label = form.querySelector('[data-like-label]')
     var count = form.querySelector('[data-like-count]')
@@ -48,10 +49,16 @@
       // The same form post as without script; the page it redirects to carries the new total.
       fetch(form.action, { method: 'POST', body: new FormData(form), credentials: 'same-origin' })
         .then(function (res) {
+          // Too many likes from this address: not counted, and posting again would not be either.
+          if (res.status === 429) return null
           if (!res.ok) throw new Error('like ' + res.status)
           return res.text()
         })
         .then(function (html) {
+          if (html === null) {
+            if (status) status.textContent = form.getAttribute('data-label-limited')
+            return
+          }
           var match = /data-like-count="(\d+)"/.exec(html)
           remember(key, '1')
           showLiked(match ? Number(match[1]) : undefined)

@@ -46,6 +46,10 @@ const configSchema = z.object({
   RATE_LIMIT_RESET: rateLimit('5/900'),
   RATE_LIMIT_EVENTS: rateLimit('120/60'),
   RATE_LIMIT_UPLOADS: rateLimit('60/60'),
+  /** Likes per client address (every like form and like event), whatever the browser. */
+  RATE_LIMIT_LIKES: rateLimit('30/3600'),
+  /** Place visits counted from QR scans per client address; over it the scan still leads to the page. */
+  RATE_LIMIT_QR_SCANS: rateLimit('60/600'),
   /** redis://… : rate-limit counters in Redis instead of the database; unset: in the database. */
   REDIS_URL: z
     .string()

@@ -12,7 +12,14 @@ const pill =
 export function LikeButton({ view, like }: { view: LandingView; like: { likes: number; liked: boolean } }) {
   const { t } = useTranslation()
   return (
-    <form method="post" action={view.pagePath} data-like data-label-like={t('publicLanding.like')} data-label-liked={t('publicLanding.liked')}>
+    <form
+      method="post"
+      action={view.pagePath}
+      data-like
+      data-label-like={t('publicLanding.like')}
+      data-label-liked={t('publicLanding.liked')}
+      data-label-limited={t('publicLanding.likeLimited')}
+    >
       <input type="hidden" name="intent" value="like" />
       <button type="submit" aria-pressed={like.liked} data-testid="like-button" className={`${pill} group aria-pressed:text-red-700 aria-pressed:ring-red-300`}>
         <Heart className="size-5 group-aria-pressed:fill-red-600 group-aria-pressed:text-red-600" aria-hidden="true" />

@@ -7,9 +7,9 @@ import type { LandingView } from './landing-view.ts'
 import { NearbyRouteCard } from './nearby-route-card.tsx'
 
 /** Version of public/landing.js: bump it when the file changes, so caches fetch the new one. */
-const LANDING_SCRIPT = '/landing.js?v=1'
+const LANDING_SCRIPT = '/landing.js?v=2'
 
-export function LandingPage({ view, like }: { view: LandingView; like: { likes: number; liked: boolean } }) {
+export function LandingPage({ view, like, likeLimited = false }: { view: LandingView; like: { likes: number; liked: boolean }; likeLimited?: boolean }) {
   const { t } = useTranslation()
   return (
     <div
@@ -52,7 +52,9 @@ export function LandingPage({ view, like }: { view: LandingView; like: { likes: 
                 {view.isDraft ? null : <LikeButton view={view} like={like} />}
                 <ShareButton view={view} />
               </div>
-              <p data-share-status role="status" className="text-center text-sm text-gray-600" />
+              <p data-share-status role="status" className="text-center text-sm text-gray-600">
+                {likeLimited ? t('publicLanding.likeLimited') : null}
+              </p>
             </div>
             {view.description ? <p className="text-base leading-relaxed text-gray-700">{view.description}</p> : null}
             <Content view={view} />

@@ -4,10 +4,12 @@ import { LikesRepo } from './likes.repo.server.ts'
 import type { StatsService, Visitor } from './stats.service.server.ts'
 
 export interface LikeResult {
-  /** False when this visitor had already liked the route that day. */
+  /** False when this visitor had already liked the route that day, or its address is over its limit. */
   counted: boolean
   /** The route's likes of all time, this one included. */
   likes: number
+  /** Set when the client's address is over RATE_LIMIT_LIKES: nothing was counted. */
+  limited?: { retryAfterSeconds: number }
 }
 
 /** The UTC day [start, next start) of an instant, as ISO strings. */
@@ -24,10 +26,18 @@ function dayBounds(at: Date): { from: string; to: string } {
 export class LikeService {
   constructor(private readonly deps: { db: DB; stats: StatsService }) {}
 
-  /** Records a like unless this visitor already liked the route today; a draft or unknown route is 404. */
+  /**
+   * Records a like unless this visitor already liked the route today, or the client's address is
+   * over its like limit (keyed on the address alone: a new user agent is a new visitor, not a new
+   * allowance). A draft or unknown route is 404; the counters down, 503.
+   */
   async like(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<LikeResult> {
     const walk = await new LikesRepo(this.deps.db).findPublishedWalk(routeUuid)
     if (!walk) throw notFound()
+    const limit = await this.deps.stats.clientLimit('likes', visitor.ip)
+    if (!limit.allowed) {
+      return { counted: false, likes: await new LikesRepo(this.deps.db).totalLikes(walk.id), limited: { retryAfterSeconds: limit.retryAfterSeconds } }
+    }
     const hash = await this.deps.stats.visitorHash(visitor.ip, visitor.userAgent, at)
     const { from, to } = dayBounds(at)
     const counted = await this.deps.db.transaction().execute(async (trx) => {

@@ -72,3 +72,29 @@ describe.each(testDialects)('visitor event ingestion hardening on %s', (dialect)
     }
   })
 })
+
+describe.each(testDialects)('likes sent as events on %s', (dialect) => {
+  const { t, testDb } = useTestApi(dialect, { RATE_LIMIT_EVENTS: '1000/60', RATE_LIMIT_LIKES: '5/3600', TRUST_PROXY: 'on' })
+
+  it('count against the per-address like limit, whatever the user agent: 429 over it, nothing stored', async () => {
+    const owner = await createUser(t.services)
+    const category = await createCategory(t.services, owner.user)
+    const walk = await insertWalk(testDb.db, category.id)
+    const like = (i: number, ip = '203.0.113.90') =>
+      t.call('POST', '/events', { body: { type: 'like', route_uuid: walk.uuid }, headers: { 'X-Forwarded-For': ip, 'User-Agent': `${USER_AGENT} rotation/${i}` } })
+    const statuses: number[] = []
+    for (let i = 0; i < 40; i++) statuses.push((await like(i)).status)
+    expect(statuses.filter((s) => s === 202)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35)
+    // A batch carrying likes counts each of them; views alone are not held back.
+    const batch = await t.call('POST', '/events', {
+      body: { events: [{ type: 'view', route_uuid: walk.uuid }, { type: 'like', route_uuid: walk.uuid }] },
+      headers: { 'X-Forwarded-For': '203.0.113.90', 'User-Agent': USER_AGENT },
+    })
+    expect(batch.status).toBe(429)
+    expect((await t.call('POST', '/events', { body: { type: 'view', route_uuid: walk.uuid }, headers: { 'X-Forwarded-For': '203.0.113.90', 'User-Agent': USER_AGENT } })).status).toBe(202)
+    expect((await like(99, '198.51.100.90')).status).toBe(202)
+    const likes = await testDb.db.selectFrom('events').select('id').where('walk_id', '=', walk.id).where('type', '=', 'like').execute()
+    expect(likes).toHaveLength(6)
+  })
+})

@@ -5,7 +5,7 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { EventType, User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
-import { notFound } from '#app/utils/errors.ts'
+import { AppError, notFound } from '#app/utils/errors.ts'
 import { buildHeatmap } from './heatmap.service.server.ts'
 import type { Heatmap, HeatmapQuery } from './heatmap.schema.ts'
 import type { Breakdown, EventInput, StatYear, Statistic } from './stats.schema.ts'
@@ -23,6 +23,9 @@ export interface NewEvent {
   /** ISO timestamp; now when left out. */
   occurredAt?: string
 }
+
+/** Per-address limits of visitors' writes besides the events' own. */
+export type ClientLimit = 'likes' | 'qr-scans'
 
 /** Who sent a public event: only a daily hash of this is stored, never the address. */
 export interface Visitor {
@@ -146,6 +149,34 @@ export class StatsService {
   }
 
   /**
+   * Counts `weight` hits of a per-address limit (likes: RATE_LIMIT_LIKES, QR scans:
+   * RATE_LIMIT_QR_SCANS): the address alone, so a client rotating its user agent gains nothing.
+   * Throws 503 when the counters cannot be read (fails closed, like every limit).
+   */
+  async clientLimit(kind: ClientLimit, ip: string, weight = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    const limit = kind === 'likes' ? this.deps.config.RATE_LIMIT_LIKES : this.deps.config.RATE_LIMIT_QR_SCANS
+    return this.deps.rateLimiter.hit(`${kind}:${await this.clientKey(ip)}`, limit, weight)
+  }
+
+  /**
+   * A scan of an activated plaque: a place visit, unless the scanner is a bot or its address is
+   * over RATE_LIMIT_QR_SCANS, or the counters cannot be read (then nothing is counted; the scan
+   * still leads to the page). True when counted.
+   */
+  async recordScan(scan: { categoryId: number; walkId: number | null; placeId: number }, visitor: Visitor): Promise<boolean> {
+    if (isbot(visitor.userAgent)) return false
+    // The counters down (503, logged by the limiter): not counted, fail closed.
+    const { allowed } = await this.clientLimit('qr-scans', visitor.ip).catch((error: unknown) => {
+      if (error instanceof AppError) return { allowed: false }
+      throw error
+    })
+    if (!allowed) return false
+    const visitorHash = await this.visitorHash(visitor.ip, visitor.userAgent)
+    await this.record([{ ...scan, type: 'place_visit', visitorHash }])
+    return true
+  }
+
+  /**
    * A public page's event: the route must be published, a place must be of its category.
    * A known bot is answered as if counted (it learns nothing) but nothing is stored; others
    * are rate-limited per client under a daily hash of the address, never the address itself.
@@ -162,6 +193,12 @@ export class StatsService {
   async ingestBatch(inputs: EventInput[], visitor: Visitor): Promise<void> {
     if (isbot(visitor.userAgent) || inputs.length === 0) return
     await this.deps.rateLimiter.enforce(`events:${await this.clientKey(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS, inputs.length)
+    // Likes sent as events count against the same per-address like limit as the like form.
+    const likes = inputs.filter((input) => input.type === 'like').length
+    if (likes > 0) {
+      const { allowed, retryAfterSeconds } = await this.clientLimit('likes', visitor.ip, likes)
+      if (!allowed) throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, { 'Retry-After': String(retryAfterSeconds) })
+    }
     const repo = new StatsRepo(this.deps.db)
     // A batch names the same route (and a few places) again and again: each is read once.
     const walks = new Map<string, Awaited<ReturnType<StatsRepo['findPublishedWalk']>>>()

@@ -155,4 +155,20 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
     // Nothing is counted on the way: the view is the canonical page's.
     expect(await events(walk.id, 'view')).toHaveLength(0)
   })
+
+  it('counts at most RATE_LIMIT_LIKES of 500 likes from one address rotating its user agent (429 over it)', async () => {
+    const { walk, slug } = await setup()
+    const { limit } = ctx.t.config.RATE_LIMIT_LIKES
+    const answers: number[] = []
+    for (let i = 0; i < 500; i++) {
+      const answer = await postLike(`/r/${slug}`, { '*': slug }, { ua: `${phoneUa} rotation/${i}`, ip: '198.51.100.200' })
+      answers.push(answer instanceof Response ? answer.status : (answer as { init?: { status?: number } }).init!.status!)
+    }
+    expect(await events(walk.id, 'like')).toHaveLength(limit)
+    expect(answers.filter((s) => s === 303)).toHaveLength(limit)
+    expect(answers.filter((s) => s === 429)).toHaveLength(500 - limit)
+    // Another address is not held back.
+    await postLike(`/r/${slug}`, { '*': slug }, { ip: '198.51.100.201' })
+    expect(await events(walk.id, 'like')).toHaveLength(limit + 1)
+  })
 })

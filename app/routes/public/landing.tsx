@@ -55,7 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
   return { view, like }
 }
 
-/** The like button's form post (it works without script): records the like, then back to the page. */
+/**
+ * The like button's form post (it works without script): records the like, then back to the
+ * page. Over the client's like limit (RATE_LIMIT_LIKES, per address) nothing is counted and the
+ * page says so, with 429.
+ */
 export async function action(args: Route.ActionArgs) {
   const { context, request } = args
   const { services } = context
@@ -63,7 +67,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await request.formData()
   if (form.get('intent') !== 'like') throw data(null, { status: 400, statusText: 'Bad Request' })
   const visitor = visitorOf(request, context.clientIp)
-  if (!isbot(visitor.userAgent)) await likesOf(services).like(route.uuid, visitor)
+  const result = isbot(visitor.userAgent) ? null : await likesOf(services).like(route.uuid, visitor)
+  if (result?.limited) return data({ limited: true }, { status: 429, headers: { 'Retry-After': String(result.limited.retryAfterSeconds) } })
   return redirect(`${toLandingView(route, locale, addressingOf(services.config), ref.category).pagePath}?liked=1`, 303)
 }
 
@@ -93,6 +98,6 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
   return tags
 }
 
-export default function Landing({ loaderData }: Route.ComponentProps) {
-  return <LandingPage view={loaderData.view} like={loaderData.like} />
+export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
+  return <LandingPage view={loaderData.view} like={loaderData.like} likeLimited={actionData?.limited === true} />
 }

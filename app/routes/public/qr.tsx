@@ -1,5 +1,4 @@
 import { QrCode } from 'lucide-react'
-import { isbot } from 'isbot'
 import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
 import { QrActivation } from '#app/components/public-map/qr-activation.tsx'
@@ -14,7 +13,8 @@ import type { Route } from './+types/qr'
  * and goes (302) to the canonical map page (ADR 011) of the place's first published route,
  * focused on it; with no published route, a card of the place and its secrets. Not activated:
  * the activation flow for members of its category, a friendly page for visitors. Unknown: 404.
- * Members' own scans are not counted as visits.
+ * Members' own scans are not counted, nor bots', nor scans over the address's limit
+ * (RATE_LIMIT_QR_SCANS): those still lead to the page.
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { services, user } = context
@@ -26,10 +26,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
   const places = new PublicPlaces(services.db)
   const route = await places.firstPublishedRoute(qr.place_id)
-  const userAgent = request.headers.get('user-agent') ?? ''
-  if (!isMember && !isbot(userAgent)) {
-    const visitorHash = await services.stats.visitorHash(context.clientIp, userAgent)
-    await services.stats.record([{ categoryId: qr.category_id, type: 'place_visit', walkId: route?.id ?? null, placeId: qr.place_id, visitorHash }])
+  if (!isMember) {
+    const visitor = { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }
+    await services.stats.recordScan({ categoryId: qr.category_id, walkId: route?.id ?? null, placeId: qr.place_id }, visitor)
   }
   if (route) {
     const addressing = addressingOf(services.config)
