@@ -5,6 +5,7 @@ import { loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
+import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { pathLength, walkingDuration } from '#app/modules/geo/geo.ts'
 import type { NewEvent } from '#app/modules/stats/stats.service.server.ts'
 import { createServices, type Services } from '#app/services.server.ts'
@@ -60,7 +61,7 @@ async function main() {
     places.set(place.key, { id: created.id, lat: created.lat, lng: created.lng })
   }
 
-  const routes = new Map<string, { uuid: string; id: number }>()
+  const routes = new Map<string, { uuid: string; id: number; slug: string }>()
   for (const route of demoRoutes) {
     const stored = await services.walks.store(owner, { name: route.texts.fr.name, color: route.color as never, place_category_id: category.id, locale: 'fr' }, 'fr')
     const stops = route.places.map((key) => places.get(key)!)
@@ -80,7 +81,7 @@ async function main() {
       'fr',
     )
     const row = await db.selectFrom('walks').select('id').where('uuid', '=', stored.uuid).executeTakeFirstOrThrow()
-    routes.set(route.key, { uuid: stored.uuid, id: row.id })
+    routes.set(route.key, { uuid: stored.uuid, id: row.id, slug: stored.slug })
   }
   await services.walks.assignNearby(owner, { currentRouteUuid: routes.get('old-town')!.uuid, nearbyRouteUuid: routes.get('lakeside')!.uuid, sortId: 1 }, 'fr')
   await services.walks.assignNearby(owner, { currentRouteUuid: routes.get('old-town')!.uuid, nearbyRouteUuid: routes.get('sauvabelin')!.uuid, sortId: 2 }, 'fr')
@@ -137,6 +138,8 @@ async function main() {
 
   console.log(`Demo loaded: category "${category.name}" (${category.slug}), ${places.size} places, ${routes.size} routes, ${codes.length} QR codes (${plaqued.length} activated), ${demoSecrets.length} secrets, ${total} visitor events since ${new Date(start).toISOString().slice(0, 10)}.`)
   console.log(`Sign in at ${config.BASE_URL}/auth/login as demo@trailguide.test (owner) or editor@trailguide.test (editor), password "${DEMO_PASSWORD}".`)
+  const first = routes.get(published[0].key)!
+  console.log(`A published route's page: ${routeAddress(addressingOf(config), 'landing', { category: category.slug, slug: first.slug }).url}`)
 }
 
 main().catch((error) => {

@@ -23,6 +23,8 @@ describe('npm run demo', () => {
       expect(result.stderr).toBe('')
       expect(result.status).toBe(0)
       expect(result.stdout).toContain('demo@trailguide.test')
+      // The canonical address names the category (ADR 011); running again gives the same one.
+      expect(result.stdout).toContain('http://localhost:3000/r/lausanne/la-vieille-ville')
     }
     const db = createDb({ url: databaseUrl })
     try {
