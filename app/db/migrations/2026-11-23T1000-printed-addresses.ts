@@ -32,6 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('walk_addresses_pk', ['category_id', 'slug'])
     .execute()
   await db.schema.createIndex('walk_addresses_walk').on('walk_addresses').column('walk_id').execute()
+  // Subdomain routing asks which categories have or had a route slug (the key starts with the category).
+  await db.schema.createIndex('walk_addresses_slug').on('walk_addresses').column('slug').execute()
 
   await db.schema
     .createTable('walk_legacy_slugs')
