@@ -12,7 +12,7 @@ import type { AskedAddress } from './route-address.ts'
 export class AddressService {
   private readonly repo: AddressesRepo
 
-  constructor(private readonly db: DB) {
+  constructor(db: DB) {
     this.repo = new AddressesRepo(db)
   }
 

@@ -1,6 +1,7 @@
 import type { Config } from '#app/config/config.server.ts'
 import type { DB } from '#app/db/db.server.ts'
 import { localizePath, splitLocalePath } from '#app/i18n/config.ts'
+import { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
 import { addressingOf, categoryOrigin, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { SubdomainsRepo } from './subdomains.repo.server.ts'
 
@@ -22,12 +23,14 @@ export const LANDING_LIST_PATH = '/landing/list'
 
 export class SubdomainService {
   private readonly repo: SubdomainsRepo
+  private readonly addresses: AddressService
 
   constructor(
     db: DB,
     private readonly config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>,
   ) {
     this.repo = new SubdomainsRepo(db)
+    this.addresses = new AddressService(db)
   }
 
   /**
@@ -37,7 +40,7 @@ export class SubdomainService {
    * none. Other paths, and slugs found nowhere, pass (the page 404s).
    */
   async resolve(categorySlug: string, url: URL): Promise<SubdomainDecision> {
-    const category = await this.repo.findCategory(categorySlug)
+    const category = await this.addresses.findCategory(categorySlug)
     if (!category) return { kind: 'unknown-category' }
     if (category.slug !== categorySlug) return { kind: 'moved', location: `${categoryOrigin(this.addressing, category.slug)}${url.pathname}${url.search}` }
     const match = LANDING_PATH.exec(url.pathname)

@@ -32,6 +32,10 @@ describe('pickCodes', () => {
     expect(pickCodes(codes, 'EF56, AB12,EF56,ZZ').map((c) => c.code)).toEqual(['EF56', 'AB12'])
   })
 
+  it('finds a code in any case', () => {
+    expect(pickCodes(codes, 'ef56,Ab12').map((c) => c.code)).toEqual(['EF56', 'AB12'])
+  })
+
   it('keeps every code without a list', () => {
     expect(pickCodes(codes, null)).toHaveLength(3)
     expect(pickCodes(codes, '')).toHaveLength(3)

@@ -1,5 +1,7 @@
 // Filtering and links of the QR code panel and its print sheet. Pure: tested without a browser.
 
+import { normalizeQrCode } from '#app/modules/qr-codes/qr-codes.schema.ts'
+
 export interface QrLike {
   code: string
   name: string | null
@@ -28,7 +30,8 @@ export function filterQrCodes<C extends QrLike>(codes: C[], state: QrStateFilter
 export function pickCodes<C extends { code: string }>(all: C[], param: string | null): C[] {
   if (param === null || param.trim() === '') return all
   const byCode = new Map(all.map((c) => [c.code, c]))
-  const wanted = [...new Set(param.split(',').map((c) => c.trim()).filter(Boolean))]
+  // Codes are found in any case, as everywhere (stored in their normal form).
+  const wanted = [...new Set(param.split(',').map((c) => normalizeQrCode(c.trim())).filter(Boolean))]
   return wanted.map((c) => byCode.get(c)).filter((c): c is C => c !== undefined)
 }
 
