@@ -70,6 +70,18 @@ describe.each(testDialects)('printed addresses through the API on %s', (dialect)
     expect((await t.call('PUT', `/place-categories/${category.id}`, { token, body: { slug: category.slug } })).status).toBe(200)
   })
 
+  it('keeps the old address of a route moved to another category (no endpoint moves one yet: the trigger covers any writer)', async () => {
+    const { user, token, category } = await manager(t)
+    const other = await t.services.categories.create(user, { name: 'Sub-area', slug: `${category.slug}-sub` })
+    const route = await storeRoute(t, token, category.id, { name: 'Moving walk' })
+    await publish(token, route.uuid)
+    await testDb.db.updateTable('walks').set({ category_id: other.id }).where('uuid', '=', route.uuid).execute()
+    expect((await bySlug(route.slug, category.slug)).json.data).toMatchObject({ uuid: route.uuid, place_category: { slug: other.slug } })
+    expect((await bySlug(route.slug, other.slug)).json.data.uuid).toBe(route.uuid)
+    // The old category cannot give that slug to another route.
+    expect((await t.call('POST', '/routes/store', { token, body: { name: 'X', url: route.slug, place_category_id: category.id } })).status).toBe(422)
+  })
+
   it('lets the database decide two creations of one slug at once: one route gets it, the other a clear refusal', async () => {
     const { token, category } = await manager(t)
     const make = () => t.call('POST', '/routes/store', { token, body: { name: 'Raced', url: 'raced-slug', place_category_id: category.id } })
