@@ -4,6 +4,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
 import { pickMessages, type MessagePart } from './app/i18n/message-parts.ts'
+import { precompressDir } from './scripts/precompress.ts'
 
 /**
  * `locales/<lang>/translation.json?messages=base|manager`: one part of a language's messages
@@ -64,8 +65,24 @@ function liteI18nInBrowser(): Plugin {
   }
 }
 
+/**
+ * The browser build's text files get brotli and gzip copies beside them (scripts/precompress.ts),
+ * served by server/built-files.ts: compressed once at build time, never per request.
+ */
+function precompressBrowserBuild(): Plugin {
+  return {
+    name: 'trailguide:precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      if (this.environment.name !== 'client' || !options.dir) return
+      const { files, bytes, br } = await precompressDir(options.dir)
+      this.environment.logger.info(`precompressed ${files} files: ${Math.round(bytes / 1024)} kB → ${Math.round(br / 1024)} kB brotli`)
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [messageParts(), liteI18nInBrowser(), tailwindcss(), reactRouter(), boundedRouteModuleReload()],
+  plugins: [messageParts(), liteI18nInBrowser(), tailwindcss(), reactRouter(), boundedRouteModuleReload(), precompressBrowserBuild()],
   resolve: { tsconfigPaths: false },
   build: { target: 'es2022' },
 })

@@ -4,7 +4,7 @@ import { createInstance } from 'i18next'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
-import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { NonceProvider } from './components/shell/nonce.tsx'
 import { defaultLocale, locales, splitLocalePath } from './i18n/config.ts'
 import { resources } from './i18n/i18n.server.ts'
@@ -17,6 +17,9 @@ export const streamTimeout = 5_000
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A request the browser gave up on is not a failure of ours.
   if (request.signal.aborted) return
+  // The router's own answers to a wrong request (a POST to a page without an action: 405) are
+  // the caller's mistake, not ours: anyone could flood the log and error reporting with them.
+  if (isRouteErrorResponse(error) && error.status < 500) return
   // A JSON line carrying the request's id, masked like every other line (issue 8).
   const logger = (context as Partial<AppLoadContext> | undefined)?.services?.logger
   if (logger) logger.error('unhandled page error', { path: loggablePath(request.url), error: error instanceof Error ? error : String(error) })

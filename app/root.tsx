@@ -25,6 +25,7 @@ import { installChunkReload, reloadIfChunkError } from './modules/app-version/ve
 import { toPublicUser } from './modules/auth/public-user.ts'
 import { reportBrowserError, startBrowserReporting } from './modules/observability/browser-reporting.ts'
 import stylesheet from './styles/app.css?url'
+import { SECRET_QUERY_PATTERN, TOKEN_PATH_PATTERN } from './modules/observability/token-paths.ts'
 import { setNavigator } from './utils/api-client.ts'
 import { toErrorPageProps } from './utils/error-page.ts'
 
@@ -88,7 +89,18 @@ function AnalyticsScript() {
   const analytics = useRouteLoaderData<RootLoaderData>('root')?.analytics
   const nonce = useNonce()
   if (!analytics) return null
-  return <script nonce={nonce} defer src="/analytics.js" data-api={`${analytics.host}/api/event`} data-domain={analytics.domain} />
+  // The token rule (app/modules/observability/token-paths.ts): no live link leaves in a page URL.
+  return (
+    <script
+      nonce={nonce}
+      defer
+      src="/analytics.js"
+      data-api={`${analytics.host}/api/event`}
+      data-domain={analytics.domain}
+      data-token-path={TOKEN_PATH_PATTERN}
+      data-secret-query={SECRET_QUERY_PATTERN}
+    />
+  )
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -157,7 +169,11 @@ export function ErrorBoundary() {
   const props = toErrorPageProps(error)
   useEffect(() => reportBrowserError(error), [error])
   useEffect(() => reloadIfChunkError(error), [error])
-  if (props.statusCode === 404) props.message = t('errorPage.notFoundMessage', { path: location.pathname })
+  // The server's location has no trailing slash where the browser's has one ("/fr/q/"): the same
+  // text on both sides, or hydration fails (React error #418).
+  if (props.statusCode === 404) props.message = t('errorPage.notFoundMessage', { path: location.pathname.replace(/(.)\/+$/, '$1') })
+  // A form sent to a page that takes none: the router's English text stays out of the page.
+  if (props.statusCode === 405) Object.assign(props, { statusMessage: t('security.pageMethodTitle'), message: t('security.pageMethodMessage') })
   return (
     <>
       <ErrorPage {...props} showStack={import.meta.env.DEV} />

@@ -30,8 +30,14 @@ export default [
     ]),
     layout('routes/public/layout.tsx', [
       route('r/*', 'routes/public/landing.tsx'),
+      // The print kit's leaflet: the landing page's address plus /print (a category host's is one segment shorter).
+      route('r/:category/:slug/print', 'routes/public/print.tsx', { id: 'route-print' }),
+      route('r/:slug/print', 'routes/public/print.tsx', { id: 'route-print-host' }),
       route('m/*', 'routes/public/map.tsx'),
       route('q/:code', 'routes/public/qr.tsx'),
+      route('c/:category', 'routes/public/category-home.tsx'),
+      // The embeddable list of a category's published routes (an iframe on the category's own site).
+      route('embed/:category', 'routes/public/embed.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

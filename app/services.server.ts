@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { appSecret } from './config/app-secret.server.ts'
 import type { Config } from './config/config.server.ts'
 import type { DB } from './db/db.server.ts'
 import { AddressService } from './modules/addresses/addresses.service.server.ts'
@@ -6,6 +7,7 @@ import { AiService } from './modules/ai/ai.service.server.ts'
 import { AuthService } from './modules/auth/auth.service.server.ts'
 import { CategoryService } from './modules/categories/categories.service.server.ts'
 import { DirectionsService } from './modules/directions/directions.service.server.ts'
+import { GeocodingService } from './modules/geocoding/geocoding.service.server.ts'
 import { DashboardService } from './modules/dashboard/dashboard.service.server.ts'
 import { InvitationService } from './modules/invitations/invitations.service.server.ts'
 import { PlaceService } from './modules/places/places.service.server.ts'
@@ -13,6 +15,13 @@ import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
 import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
 import { WalkService } from './modules/walks/walks.service.server.ts'
+import { addressingOf } from './modules/addresses/route-address.ts'
+import { ExportService } from './modules/transfer/export.service.server.ts'
+import { ImportService } from './modules/transfer/import.service.server.ts'
+import { OpenDataService } from './modules/transfer/open-data.service.server.ts'
+import { QrImages } from './modules/qr-codes/qr-image.server.ts'
+import { ImageProcessor } from './modules/uploads/images.server.ts'
+import { MailQueue, type MailQueueOptions } from './modules/mail/mail-queue.server.ts'
 import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.server.ts'
 import { DbRateLimitStore } from './modules/rate-limit/db-store.server.ts'
 import { RateLimiter } from './modules/rate-limit/rate-limit.server.ts'
@@ -25,11 +34,18 @@ export interface Services {
   db: DB
   logger: Logger
   mailer: Mailer
+  /** Mail sent after the answer (password resets). */
+  mailQueue: MailQueue
+  /** The QR renderer of every code's image, with its cache. */
+  qrImages: QrImages
+  /** Decodes and re-encodes uploaded images, a few at a time. */
+  images: ImageProcessor
   auth: AuthService
   addresses: AddressService
   invitations: InvitationService
   categories: CategoryService
   directions: DirectionsService
+  geocoding: GeocodingService
   dashboard: DashboardService
   storage: Storage
   stats: StatsService
@@ -37,6 +53,9 @@ export interface Services {
   qrCodes: QrCodeService
   walks: WalkService
   ai: AiService
+  imports: ImportService
+  exports: ExportService
+  openData: OpenDataService
   rateLimiter: RateLimiter
 }
 
@@ -45,11 +64,13 @@ export function createServices({
   db,
   logger,
   mailer,
+  mailQueue: mailQueueOptions,
 }: {
   config: Config
   db: DB
   logger: Logger
   mailer?: Mailer
+  mailQueue?: MailQueueOptions
 }): Services {
   const mail =
     mailer ??
@@ -59,28 +80,42 @@ export function createServices({
   // Shared by every server process: Redis when configured, else the database (ADR 009).
   const rateLimiter = new RateLimiter(
     config.REDIS_URL ? new RedisRateLimitStore(connectRedis(config.REDIS_URL), `${config.REDIS_KEY_PREFIX}rl:`) : new DbRateLimitStore(db),
+    () => appSecret(config),
     logger,
   )
-  const invitations = new InvitationService({ db, config, mailer: mail })
+  const mailQueue = new MailQueue(mail, logger, mailQueueOptions)
+  const invitations = new InvitationService({ db, config, mailer: mail, rateLimiter })
   const addresses = new AddressService(db)
-  const categories = new CategoryService(db, invitations, addresses)
   const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
+  const categories = new CategoryService(db, invitations, addresses, storage)
   const stats = new StatsService({ db, config, categories, rateLimiter })
   const places = new PlaceService({ db, config, categories, invitations, stats })
-  const qrCodes = new QrCodeService({ db, config, categories, places })
-  const walks = new WalkService({ db, config, categories, addresses, storage })
-  const ai = new AiService({ db, config, logger, categories, walks })
+  // Uploads decoded a few at a time (their bodies read only then): memory follows IMAGE_CONCURRENCY, not the load.
+  const images = new ImageProcessor({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: 256 })
+  const qrImages = new QrImages(
+    { cacheBytes: config.QR_IMAGE_CACHE_MB * 2 ** 20, concurrency: config.QR_RENDER_CONCURRENCY, maxWaiting: 64 },
+    { rateLimiter, perClient: config.RATE_LIMIT_QR_IMAGES },
+  )
+  const qrCodes = new QrCodeService({ db, config, categories, places, images: qrImages })
+  const walks = new WalkService({ db, config, categories, addresses, storage, qrImages, images })
+  const ai = new AiService({ db, config, logger, categories, walks, rateLimiter })
+  const addressing = addressingOf(config)
+  const access = categories.access
   return {
     config,
     db,
     logger,
     mailer: mail,
-    auth: new AuthService({ db, config, mailer: mail, rateLimiter }),
+    mailQueue,
+    qrImages,
+    images,
+    auth: new AuthService({ db, config, mailQueue, rateLimiter }),
     rateLimiter,
     addresses,
     invitations,
     categories,
     directions: new DirectionsService({ config, logger, rateLimiter }),
+    geocoding: new GeocodingService({ config, access, logger, rateLimiter }),
     dashboard: new DashboardService({ db, categories }),
     storage,
     stats,
@@ -88,5 +123,8 @@ export function createServices({
     qrCodes,
     walks,
     ai,
+    imports: new ImportService({ db, access, addresses }),
+    exports: new ExportService({ db, access, addressing }),
+    openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
   }
 }

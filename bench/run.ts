@@ -7,6 +7,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
+import { compressedSizes, largestScript } from './compression.ts'
+import { importRow } from './import.ts'
 import { ingestion, ingestionInProcess } from './ingestion.ts'
 import { jsShipped } from './js-size.ts'
 import { landingHtml, landingThroughput } from './landing.ts'
@@ -15,6 +17,8 @@ import { listEndpoints, routeSave, statistics } from './manager-api.ts'
 import { median, ms, type Row } from './measure.ts'
 import { prepareData } from './seed.ts'
 import { root, startServer, type BenchServer } from './server.ts'
+import { startTileServer } from '../tests/e2e/server.ts'
+import { offlinePack, pageThroughput } from './trail.ts'
 import { formatTable } from './table.ts'
 
 const quick = process.argv.includes('--quick')
@@ -64,7 +68,9 @@ async function main() {
   const demo = demoRoute(data.databaseUrl)
   const rows: Row[] = []
   const failedAudits: string[] = []
-  let server: BenchServer | undefined = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl })
+  // Map tiles from a local server: Lighthouse on /m measures the page, not a tile server far away.
+  const tiles = await startTileServer()
+  let server: BenchServer | undefined = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl, env: { TILE_URL: tiles.url, TILE_ATTRIBUTION: 'Bench tiles' } })
   const running = server
   memoryOf = () => running.rss()
   memoryAfter.start = Math.round(running.rss() / 1024 / 1024)
@@ -72,6 +78,8 @@ async function main() {
     const pageUrl = await finalUrl(`${running.url}/r/${demo.address}`)
     const mapUrl = await finalUrl(`${running.url}/m/${demo.address}`)
     const loginUrl = await finalUrl(`${running.url}/auth/login`)
+    const homeUrl = await finalUrl(`${running.url}/c/${demo.address.split('/')[0]}`)
+    const longestUrl = await finalUrl(`${running.url}/m/${demo.longest}`)
 
     step(`landing throughput ${pageUrl} vs a static file (${LOAD_SECONDS} s each)`)
     const countViews = () => {
@@ -83,14 +91,33 @@ async function main() {
       }
     }
     await measure(rows, 'landing-throughput', 'Landing throughput', () => landingThroughput({ pageUrl, dataDir: data.dir, baseUrl: running.url, seconds: LOAD_SECONDS, countViews }))
+    const landingRps = Number(rows.find((r) => r.id === 'landing-throughput')?.values.pageRps ?? 0)
+    step(`map page and category home throughput (${LOAD_SECONDS} s each)`)
+    await measure(rows, 'map-throughput', 'Map page throughput', () => pageThroughput({ id: 'map-throughput', label: 'Map /m/{category}/{slug}', url: mapUrl, seconds: LOAD_SECONDS, landingRps }))
+    await measure(rows, 'home-throughput', 'Category home throughput', () => pageThroughput({ id: 'home-throughput', label: 'Category home /c/{category}', url: homeUrl, seconds: LOAD_SECONDS, landingRps }))
     step('landing HTML')
     await measure(rows, 'landing-html', 'Landing HTML', () => landingHtml({ pageUrl, expectText: ['data-landing', 'og:title'], expectOneOf: demo.names.map(escapeHtml) }))
     step('JavaScript shipped (Chromium)')
     await measure(rows, 'js', 'JS shipped', () =>
       jsShipped([
         { key: 'landing', label: '/r/{category}/{slug}', url: pageUrl },
-        { key: 'map', label: '/m/{category}/{slug}', url: mapUrl },
+        { key: 'map', label: '/m/{category}/{slug} (service worker included)', url: mapUrl },
+        { key: 'category', label: '/c/{category} (service worker included)', url: homeUrl },
         { key: 'login', label: '/auth/login', url: loginUrl },
+      ]),
+    )
+    step('HTTP compression (identity, brotli, gzip)')
+    await measure(rows, 'compression', 'Compression', async () =>
+      compressedSizes([
+        { id: 'landing', label: 'HTML /r/{category}/{slug}', url: pageUrl },
+        { id: 'map', label: 'HTML /m/{category}/{slug}', url: mapUrl },
+        { id: 'js', label: 'main JS (largest script of /auth/login)', url: await largestScript(loginUrl) },
+        {
+          id: 'json',
+          label: `JSON fetch-places (${data.large.places} places)`,
+          url: `${running.url}/api/place-categories/${data.large.id}/fetch-places?locale=en`,
+          headers: { Authorization: `Bearer ${data.token}` },
+        },
       ]),
     )
     step('Lighthouse (mobile)')
@@ -99,12 +126,23 @@ async function main() {
       failedAudits.push(...lighthouse.failedAudits)
       return lighthouse.row
     })
+    for (const [id, label, url] of [['lighthouse-map', '/m/{category}/{slug}', mapUrl], ['lighthouse-home', '/c/{category}', homeUrl]] as const) {
+      await measure(rows, id, `Lighthouse ${label}`, async () => {
+        const lighthouse = await lighthouseRow(url, 1, { id, label, strict: true })
+        failedAudits.push(...lighthouse.failedAudits)
+        return lighthouse.row
+      })
+    }
+    step("offline pack of the demo's longest route (Chromium)")
+    await measure(rows, 'offline-pack', 'Offline pack', () => offlinePack({ url: longestUrl, typicalTileBytes: 15 * 1024 }))
     step(`manager API lists (20 connections, ${API_SECONDS} s per endpoint and size)`)
     await measure(rows, 'lists', 'Manager API lists', () => listEndpoints({ baseUrl: running.url, token: data.token, small: data.small, large: data.large, seconds: API_SECONDS }))
     step('route save')
     await measure(rows, 'route-save', 'Route save', () => routeSave({ baseUrl: running.url, token: data.token, category: data.large }))
     step('statistics')
     await measure(rows, 'statistic', 'Statistics', () => statistics({ baseUrl: running.url, token: data.token, small: data.small, large: data.large }))
+    step('import of 10,000 places from CSV (preview, commit, again)')
+    await measure(rows, 'import-csv', 'Import', () => importRow({ baseUrl: running.url, token: data.token }))
     step(`event ingestion, batches of ${EVENT_BATCH} (${LOAD_SECONDS} s)`)
     await measure(rows, 'ingestion-batch', 'Event ingestion (batches)', () =>
       ingestion({ baseUrl: running.url, databaseUrl: data.databaseUrl, routeUuid: data.large.saveRouteUuid, seconds: LOAD_SECONDS, batch: EVENT_BATCH, afterLoad: () => undefined }),
@@ -156,6 +194,7 @@ async function main() {
     throw error
   } finally {
     await server?.stop()
+    await tiles.stop()
     fs.rmSync(data.dir, { recursive: true, force: true })
   }
 
@@ -193,7 +232,13 @@ function demoRoute(file: string) {
       .get() as { id: number; address: string } | undefined
     if (!walk) throw new Error('The demo database has no published route: run `npm run demo`.')
     const names = db.prepare('select name from walk_translations where walk_id = ? and name is not null').all(walk.id) as { name: string }[]
-    return { id: walk.id, address: walk.address, names: names.map((n) => n.name) }
+    const longest = db
+      .prepare(
+        `select c.slug || '/' || w.slug as address from walks w join place_categories c on c.id = w.category_id
+         where w.status = 'published' and c.slug not like 'bench-%' order by w.distance desc, w.id limit 1`,
+      )
+      .get() as { address: string }
+    return { id: walk.id, address: walk.address, names: names.map((n) => n.name), longest: longest.address }
   } finally {
     db.close()
   }

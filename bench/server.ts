@@ -44,6 +44,9 @@ export async function startServer(opts: { dataDir: string; databaseUrl: string; 
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.databaseUrl,
       LOG_LEVEL: 'warn',
+      // As `npm start` sets them: glibc's allocator gives image buffers back to the system.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '4194304',
       // One client (this script) sends everything: the per-client limits would turn the load into 429s.
       RATE_LIMIT_EVENTS: '100000000/60',
       RATE_LIMIT_LOGIN: '100000/60',

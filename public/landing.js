@@ -10,6 +10,39 @@
     setUpLike(root, uuid)
     setUpShare(root)
     if (uuid) trackTime(uuid)
+    registerWorker()
+  }
+
+  // The visitors' service worker (app/visitor/service-worker.ts, ADR 021): this page opens again
+  // without network once visited. The first time, the worker did not see the page load: it is
+  // handed the page and its files (workbox's CACHE_URLS message), as app/visitor/register-worker.client.ts does.
+  function registerWorker() {
+    var meta = document.querySelector('meta[name="trailguide:service-worker"]')
+    if (!meta || !('serviceWorker' in navigator)) return
+    navigator.serviceWorker
+      .register(meta.getAttribute('content'), { scope: '/' })
+      .then(function () {
+        return navigator.serviceWorker.ready
+      })
+      .then(function (registration) {
+        var own = /^\/(?:assets|uploads)\/|^\/(?:landing\.js|favicon\.svg|manifest\.webmanifest)$/
+        var urls = [location.href]
+        performance.getEntriesByType('resource').forEach(function (entry) {
+          var url = new URL(entry.name)
+          if (url.origin === location.origin && own.test(url.pathname)) urls.push(url.href)
+        })
+        return new Promise(function (resolve) {
+          var channel = new MessageChannel()
+          channel.port1.onmessage = resolve
+          registration.active.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2])
+        })
+      })
+      .then(function () {
+        document.documentElement.setAttribute('data-offline-ready', 'true')
+      })
+      .catch(function () {
+        // No worker (private window, old browser): the page works as before, online.
+      })
   }
 
   function remember(key, value) {
@@ -31,20 +64,24 @@
     var count = form.querySelector('[data-like-count]')
     var key = 'trailguide:liked:' + uuid
 
-    function showLiked(total) {
-      button.setAttribute('aria-pressed', 'true')
-      label.textContent = form.getAttribute('data-label-liked')
+    var intent = form.querySelector('input[name="intent"]')
+
+    function show(liked, total) {
+      button.setAttribute('aria-pressed', liked ? 'true' : 'false')
+      label.textContent = form.getAttribute(liked ? 'data-label-liked' : 'data-label-like')
+      intent.value = liked ? 'unlike' : 'like'
       if (total !== undefined) {
         count.textContent = String(total)
         count.setAttribute('data-like-count', String(total))
       }
     }
 
-    if (button.getAttribute('aria-pressed') === 'true' || remember(key) === '1') showLiked()
+    if (button.getAttribute('aria-pressed') === 'true' || remember(key) === '1') show(true)
 
     form.addEventListener('submit', function (event) {
       event.preventDefault()
-      if (button.getAttribute('aria-pressed') === 'true' || button.disabled) return
+      if (button.disabled) return
+      var liking = intent.value === 'like'
       button.disabled = true
       // The same form post as without script; the page it redirects to carries the new total.
       fetch(form.action, { method: 'POST', body: new FormData(form), credentials: 'same-origin' })
@@ -60,8 +97,8 @@
             return
           }
           var match = /data-like-count="(\d+)"/.exec(html)
-          remember(key, '1')
-          showLiked(match ? Number(match[1]) : undefined)
+          remember(key, liking ? '1' : '0')
+          show(liking, match ? Number(match[1]) : undefined)
         })
         .catch(function () {
           form.submit()

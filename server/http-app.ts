@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { createApi } from '#app/api/api.server.ts'
 import { BUILD_INFO_PATH } from '#app/modules/app-version/app-version.ts'
-import { clientIp } from '#app/api/middleware.server.ts'
+import { clientIp, fromAnotherSite } from '#app/api/middleware.server.ts'
 import '#app/load-context.ts'
 import { tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
 import { requestLogging } from '#app/modules/observability/logger-http.server.ts'
@@ -14,6 +14,9 @@ import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
 import { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import { SubdomainService } from '#app/modules/subdomains/subdomains.service.server.ts'
+import { builtFiles } from './built-files.ts'
+import { compression } from './compression.ts'
+import { refusalPage } from './refusal-page.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface HttpAppOptions {
@@ -34,6 +37,8 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
 
   // First: the request id and the request's log line cover everything after it.
   app.use('*', requestLogging(services.logger))
+  // Compresses what nobody compressed before it (built files and kept pages come compressed).
+  app.use('*', compression())
   app.use('*', securityHeaders(services.config))
   // No address holds a NUL character, and PostgreSQL cannot compare one (a page's loader would
   // answer 500): refused up front. The API refuses it itself, in its JSON envelope.
@@ -67,13 +72,17 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
       // File names carry a content hash: safe to cache for a year.
       if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
     })
-    const builtFiles = serveStatic({ root: clientDir })
-    // Every built file has an extension and no page path does: a page costs no disk lookup.
-    app.use('*', (c, next) => (/\.[^/]+$/.test(c.req.path) ? builtFiles(c, next) : next()))
+    // Listed once at start, with the .br/.gz copies the build wrote: a page costs no disk lookup.
+    app.use('*', builtFiles(clientDir))
   }
 
   app.all('*', async (c) => {
     const request = c.req.raw
+    // The app's page forms (sign-out, the sign-in link's account switch, likes, manager actions)
+    // are only ever posted from its own pages: a write from another site is refused here, before
+    // any action, with the API's rule of origins (BASE_URL and category subdomains). Quietly:
+    // React Router's own check would log each as an error, and anyone can send them.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && fromAnotherSite(request, services.config)) return refusalPage(request, 403)
     const categorySlug = categorySlugFromHost(request.headers.get('host'), services.config)
     if (categorySlug) {
       // Before React Router, so the public pages need not know about subdomains beyond the slug.
@@ -104,9 +113,10 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
     const kept = cacheKey ? await pageCache.lookup(cacheKey) : null
     // Counted beside the answer, not before it: the visitor waits for nothing (failures are logged).
     if (kept?.tag.view) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request)
+    const acceptEncoding = request.headers.get('accept-encoding')
     const response = kept
-      ? pageCache.answer(kept, context.cspNonce, request.headers.get('if-none-match'))
-      : await pageCache.store(cacheKey, await handleRequest(request, context), context.pageCacheTag, context.cspNonce)
+      ? pageCache.answer(kept, context.cspNonce, request.headers.get('if-none-match'), acceptEncoding)
+      : await pageCache.store(cacheKey, await handleRequest(request, context), context.pageCacheTag, context.cspNonce, acceptEncoding)
     if (!setCookie) return response
     const headers = new Headers(response.headers)
     headers.append('Set-Cookie', setCookie)

@@ -7,6 +7,7 @@ import type { ViteDevServer } from 'vite'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
+import { schedulePurge } from '#app/modules/housekeeping/purge.server.ts'
 import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
@@ -48,8 +49,15 @@ async function main() {
     app = createHttpApp({ services, build, mode, clientDir: path.relative(process.cwd(), path.join(buildDir, 'client')) })
   }
 
+  // Expired counters, tokens and invitations are deleted every PURGE_INTERVAL_MINUTES.
+  const stopPurge = schedulePurge(db, config, logger)
+
   const listener = getRequestListener(withTracing(app.fetch))
+  // Once shutting down, every answer closes its connection: a busy keep-alive client would
+  // otherwise keep its socket (and the process) alive past the shutdown deadline.
+  let closing = false
   const server = http.createServer((req, res) => {
+    if (closing) res.setHeader('Connection', 'close')
     if (vite) vite.middlewares(req, res, () => listener(req, res))
     else void listener(req, res)
   })
@@ -62,10 +70,14 @@ async function main() {
   // Let in-flight requests finish, then close the database.
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal })
+    closing = true
+    stopPurge()
     server.close(async () => {
       await vite?.close()
       await flushErrorReporting()
       await services.rateLimiter.close()
+      // Mail answered for but not yet sent (password resets): a few seconds to go out.
+      await Promise.race([services.mailQueue.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
       await db.destroy()
       process.exit(0)
     })

@@ -19,6 +19,8 @@ function appFor(overrides: Partial<typeof base> = {}) {
   app.get('/fr/m/tour', (c) => c.html('<p>carte</p>'))
   app.get('/r/tour', (c) => c.html('<p>landing</p>'))
   app.get('/api/thing', (c) => c.json({ data: 1 }))
+  app.get('/assets/service-worker-Ab1_c.js', (c) => c.body('self.x = 1', 200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'public, max-age=31536000, immutable' }))
+  app.get('/assets/trail-page.client-Ab1_c.js', (c) => c.body('x', 200, { 'Content-Type': 'text/javascript' }))
   app.get('/kept', () => new Response(null, { status: 304, headers: { ETag: '"v1"' } }))
   app.get('/moved', () => Response.redirect('http://localhost/elsewhere', 302))
   app.get('/fails', () => {
@@ -56,7 +58,8 @@ describe('securityHeaders', () => {
     expect(directives['script-src']).toEqual(["'self'", `'nonce-${nonceOf(csp)}'`])
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"])
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.tile.example.org'])
-    expect(directives['connect-src']).toEqual(["'self'", 'https://stats.example.org', 'https://o1.ingest.sentry.example'])
+    // Tiles too: a walk saved for offline reads them with fetch.
+    expect(directives['connect-src']).toEqual(["'self'", 'https://*.tile.example.org', 'https://stats.example.org', 'https://o1.ingest.sentry.example'])
     expect(directives['object-src']).toEqual(["'none'"])
     expect(directives['base-uri']).toEqual(["'self'"])
     expect(directives['form-action']).toEqual(["'self'"])
@@ -68,6 +71,17 @@ describe('securityHeaders', () => {
     expect(res.status).toBe(304)
     expect(res.headers.get('content-security-policy')).toBeNull()
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('serves the visitors\' service worker for the whole site, revalidated, under a policy of its own', async () => {
+    const res = await appFor().request('/assets/service-worker-Ab1_c.js')
+    expect(res.headers.get('service-worker-allowed')).toBe('/')
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    // It fetches the site's pages and the tiles, nothing else, and runs nothing inline.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; connect-src 'self' https://*.tile.example.org; frame-ancestors 'none'")
+    const other = await appFor().request('/assets/trail-page.client-Ab1_c.js')
+    expect(other.headers.get('service-worker-allowed')).toBeNull()
+    expect(other.headers.get('content-security-policy')).toBe(STRICT_POLICY)
   })
 
   it('answers JSON and other non-pages with the strict policy', async () => {
@@ -123,6 +137,13 @@ describe('policy parts', () => {
     expect(isEmbedRequest(new URL('http://x/fr/r/a?embed=1'))).toBe(false)
   })
 
+  it('lets the embeddable route list /embed/{category} be framed (any language), and nothing under it', () => {
+    expect(isEmbedRequest(new URL('http://x/embed/lausanne'))).toBe(true)
+    expect(isEmbedRequest(new URL('http://x/fr/embed/lausanne'))).toBe(true)
+    expect(isEmbedRequest(new URL('http://x/embed/lausanne/other'))).toBe(false)
+    expect(isEmbedRequest(new URL('http://x/embedded/lausanne'))).toBe(false)
+  })
+
   it('turns a tile template into a source', () => {
     expect(sourceOf('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org')
     expect(sourceOf('http://127.0.0.1:8080/{z}/{x}/{y}.png')).toBe('http://127.0.0.1:8080')
@@ -133,6 +154,6 @@ describe('policy parts', () => {
 
   it('leaves out absent hosts', () => {
     const csp = pagePolicy({ ...base, ANALYTICS_HOST: undefined, SENTRY_DSN: undefined }, { nonce: 'n', embed: false })
-    expect(csp).toContain("connect-src 'self';")
+    expect(csp).toContain("connect-src 'self' https://*.tile.example.org;")
   })
 })

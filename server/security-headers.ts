@@ -16,6 +16,17 @@ const hsts = 'max-age=31536000; includeSubDomains'
 /** JSON, images, scripts and everything else that is not a page: nothing may run or be framed. */
 export const STRICT_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
+/** The visitors' service worker (app/visitor/service-worker.ts, built with a hashed name). */
+export const isServiceWorkerScript = (pathname: string) => /^\/assets\/service-worker-[\w-]+\.js$/.test(pathname)
+
+/**
+ * The service worker's own policy (a worker runs under the policy its script came with): it
+ * fetches only this origin's pages and files and the configured map tiles; nothing else.
+ */
+export function serviceWorkerPolicy(config: PolicyConfig): string {
+  return ["default-src 'none'", ['connect-src', "'self'", sourceOf(config.TILE_URL)].filter(Boolean).join(' '), "frame-ancestors 'none'"].join('; ')
+}
+
 /** A fresh, unguessable nonce (128 bits) for one response. */
 export function createNonce(): string {
   return randomBytes(16).toString('base64')
@@ -23,9 +34,11 @@ export function createNonce(): string {
 
 /**
  * `/m/{slug}?embed=1` (optionally under a language prefix) is the share-map embed that other
- * sites put in an iframe; it is the only address that may be framed.
+ * sites put in an iframe, and `/embed/{category}` the list of a category's routes (issue 14):
+ * the only addresses that may be framed.
  */
 export function isEmbedRequest(url: URL): boolean {
+  if (/^\/(?:[a-z]{2}\/)?embed\/[^/]+\/?$/.test(url.pathname)) return true
   return url.searchParams.get('embed') === '1' && /^\/(?:[a-z]{2}\/)?m\/./.test(url.pathname)
 }
 
@@ -59,7 +72,8 @@ export function pagePolicy(config: PolicyConfig, options: { nonce: string; embed
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', tiles],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...connect, dev && 'ws:', dev && 'wss:'],
+    // Tiles too: saving a walk for offline reads them with fetch (app/visitor/offline-packs.client.ts).
+    ['connect-src', "'self'", tiles, ...connect, dev && 'ws:', dev && 'wss:'],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
@@ -81,7 +95,9 @@ export function securityHeaders(config: PolicyConfig) {
     // Development's policy has no nonce (see pagePolicy): nothing to render then.
     if (config.NODE_ENV !== 'development') c.set('cspNonce', nonce)
     await next()
-    const embed = isEmbedRequest(new URL(c.req.url))
+    const url = new URL(c.req.url)
+    const embed = isEmbedRequest(url)
+    const worker = isServiceWorkerScript(url.pathname) && c.res.ok
     const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html')
     // A 304 carries no policy: the browser keeps the one stored with its copy of the page, whose
     // nonces match it (a 304's headers replace the stored ones, so a fresh nonce would block them).
@@ -92,12 +108,16 @@ export function securityHeaders(config: PolicyConfig) {
       'X-Frame-Options': embed ? null : 'DENY',
       'Content-Security-Policy': notModified
         ? null
-        : html
+        : worker
+          ? serviceWorkerPolicy(config)
+          : html
           ? pagePolicy(config, { nonce, embed })
           : embed
             ? "default-src 'none'; frame-ancestors *"
             : STRICT_POLICY,
       'Strict-Transport-Security': https ? hsts : null,
+      // Registered for the whole site from /assets/; checked for updates at every visit.
+      ...(worker ? { 'Service-Worker-Allowed': '/', 'Cache-Control': 'no-cache' } : {}),
     }
     const apply = (target: Headers) => {
       for (const [name, value] of Object.entries(headers)) {

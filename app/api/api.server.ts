@@ -2,6 +2,7 @@ import { aiApi } from '#app/modules/ai/ai.api.server.ts'
 import { authApi } from '#app/modules/auth/auth.api.server.ts'
 import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
 import { directionsApi } from '#app/modules/directions/directions.api.server.ts'
+import { geocodingApi } from '#app/modules/geocoding/geocoding.api.server.ts'
 import { dashboardApi } from '#app/modules/dashboard/dashboard.api.server.ts'
 import { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
 import { placesApi } from '#app/modules/places/places.api.server.ts'
@@ -12,12 +13,14 @@ import { uploadsApi } from '#app/modules/uploads/uploads.api.server.ts'
 import { walksApi } from '#app/modules/walks/walks.api.server.ts'
 import { gpxApi } from '#app/modules/walks/gpx.api.server.ts'
 import { healthApi } from '#app/modules/health/health.api.server.ts'
+import { openDataApi, openDataHeaders } from '#app/modules/transfer/open-data.api.server.ts'
+import { routeFilesApi, transferApi } from '#app/modules/transfer/transfer.api.server.ts'
 import type { Services } from '#app/services.server.ts'
-import { AppError } from '#app/utils/errors.ts'
 import { errorResponse } from './envelope.server.ts'
 import { renderApiReference } from './reference.server.ts'
 import { refuseNulCharacters, requireKnownBodyType, requireSameOrigin, resolveSession } from './middleware.server.ts'
 import { createRouter } from './router.server.ts'
+import { unmatchedRequest } from './unmatched.server.ts'
 
 /** The REST API (mounted at /api by the server; tests call it in process with `api.request`). */
 export function createApi(services: Services) {
@@ -32,6 +35,11 @@ export function createApi(services: Services) {
   api.use('*', refuseNulCharacters)
   api.use('*', requireSameOrigin)
   api.use('*', resolveSession)
+  // Open data: CORS-open (errors too), rate-limited per client, and a preflight answer.
+  api.use('/public/*', openDataHeaders)
+  api.options('/public/*', (c) =>
+    c.body(null, 204, { 'Access-Control-Allow-Methods': 'GET, OPTIONS', 'Access-Control-Allow-Headers': 'If-None-Match, Accept-Language', 'Access-Control-Max-Age': '86400' }),
+  )
   api.route('/auth', authApi)
   api.route('/place-categories', categoriesApi)
   api.route('/invitations', invitationsApi)
@@ -44,8 +52,12 @@ export function createApi(services: Services) {
   api.route('/', uploadsApi)
   api.route('/', aiApi)
   api.route('/', directionsApi)
+  api.route('/', geocodingApi)
   api.route('/', healthApi)
   api.route('/', dashboardApi)
+  api.route('/', transferApi)
+  api.route('/', routeFilesApi)
+  api.route('/', openDataApi)
 
   const documentConfig = {
     openapi: '3.1.0',
@@ -54,7 +66,8 @@ export function createApi(services: Services) {
   }
   api.doc31('/openapi.json', documentConfig)
   api.get('/reference', (c) => c.html(renderApiReference(api.getOpenAPI31Document(documentConfig), '/api')))
-  api.notFound((c) => errorResponse(new AppError(404, { key: 'errors.not_found' }), c))
+  // Last: what no route above answers (a route's handler ends the chain before it).
+  api.all('*', unmatchedRequest(api))
   api.onError((error, c) => errorResponse(error, c))
   return api
 }

@@ -79,6 +79,50 @@ describe.each(testDialects)('cross-site request refusal on %s', (dialect) => {
     expect(res.status).not.toBe(403)
   })
 
+  describe('GET /qr-codes/{code}/detach-place (a GET that writes)', () => {
+    /** A manager's category with a plaque linked to a place; answers the code and the manager. */
+    async function linkedPlaque() {
+      const { token } = await createUser(t.services)
+      const category = (await t.call('POST', '/place-categories', { token, body: { name: 'Bern', slug: slug() } })).json.data
+      const [qr] = (await t.call('POST', '/qr-codes/batch', { token, body: { place_category_id: category.id, count: 1 } })).json.data
+      const linked = await t.call('PUT', `/qr-codes/${qr.code}/add-location`, { token, body: { lat: 46.95, lng: 7.44, name: 'Zytglogge' } })
+      expect(linked.status).toBe(200)
+      return { token, code: qr.code as string }
+    }
+    const placeOf = async (code: string) => (await testDb.db.selectFrom('qr_codes').select('place_id').where('code', '=', code).executeTakeFirstOrThrow()).place_id
+
+    it.each([
+      ['a link on another site (top-level navigation)', { 'sec-fetch-site': 'cross-site' }],
+      ['a foreign Origin', { origin: foreign }],
+      ['a sibling site', { 'sec-fetch-site': 'same-site' }],
+      ['no proof of origin at all (old browser)', {}],
+    ])('refuses the cookie alone from %s with 403, and leaves the plaque linked', async (_label, headers: Record<string, string>) => {
+      const { token, code } = await linkedPlaque()
+      const res = await t.call('GET', `/qr-codes/${code}/detach-place`, { headers: { cookie: `token=${token}`, ...headers } })
+      expect(res.status).toBe(403)
+      expect(res.json).toEqual({ message: 'Cross-site request refused.' })
+      expect(await placeOf(code)).not.toBeNull()
+    })
+
+    it('lets the app’s own page (cookie, same-origin) and a Bearer caller from anywhere through', async () => {
+      const first = await linkedPlaque()
+      const own = await t.call('GET', `/qr-codes/${first.code}/detach-place`, { headers: { cookie: `token=${first.token}`, 'sec-fetch-site': 'same-origin' } })
+      expect(own.status).toBe(200)
+      expect(await placeOf(first.code)).toBeNull()
+      const second = await linkedPlaque()
+      const bearer = await t.call('GET', `/qr-codes/${second.code}/detach-place`, { token: second.token, headers: { 'sec-fetch-site': 'cross-site' } })
+      expect(bearer.status).toBe(200)
+      expect(await placeOf(second.code)).toBeNull()
+    })
+
+    it('keeps POST for the cookie from the app’s own origin', async () => {
+      const { token, code } = await linkedPlaque()
+      const res = await t.call('POST', `/qr-codes/${code}/detach-place`, { headers: { cookie: `token=${token}`, origin: own } })
+      expect(res.status).toBe(200)
+      expect(await placeOf(code)).toBeNull()
+    })
+  })
+
   it('accepts a category subdomain Origin only when subdomain routing is on', async () => {
     const origin = 'https://lausanne.example.org'
     const off = createTestApi(testDb, { BASE_URL: 'https://example.org' })

@@ -3,22 +3,30 @@ import { HTTPException } from 'hono/http-exception'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { captureException } from '#app/modules/observability/error-reporting.server.ts'
 import { AppError } from '#app/utils/errors.ts'
+import type { Locale } from '#app/i18n/config.ts'
 import type { ApiEnv } from './env.ts'
+import { callerLocale } from './params.ts'
 
-/** The API's one error shape: { message, errors? }; never a stack trace. */
-export function errorResponse(error: unknown, c: Context<ApiEnv>): Response {
+// What Hono's JSON validator says of a body that does not parse (translated as errors.malformed_json).
+const HONO_MALFORMED_JSON = 'Malformed JSON in request body'
+
+/**
+ * The API's one error shape: { message, errors? }, in the caller's language (callerLocale, or
+ * the `locale` given: the import's); never a stack trace.
+ */
+export function errorResponse(error: unknown, c: Context<ApiEnv>, locale: Locale = callerLocale(c)): Response {
   if (error instanceof AppError) {
     const errors = error.fieldErrors
       ? Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => translate('en', m))]),
+          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => translate(locale, m))]),
         )
       : undefined
-    return c.json({ message: translate('en', error.detail), ...(errors ? { errors } : {}) }, error.status, error.headers)
+    return c.json({ message: translate(locale, error.detail), ...(errors ? { errors } : {}) }, error.status, error.headers)
   }
   if (error instanceof HTTPException) {
     const status = error.status
     const message =
-      status === 413 ? translate('en', { key: 'errors.too_large' }) : error.message || translate('en', { key: 'errors.bad_request' })
+      translate(locale, { key: status === 413 ? 'errors.too_large' : error.message === HONO_MALFORMED_JSON ? 'errors.malformed_json' : 'errors.bad_request' })
     return c.json({ message }, status)
   }
   c.var.services?.logger.error('unhandled API error', {
@@ -27,5 +35,5 @@ export function errorResponse(error: unknown, c: Context<ApiEnv>): Response {
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   })
   captureException(error, c.req.raw)
-  return c.json({ message: translate('en', { key: 'errors.server' }) }, 500)
+  return c.json({ message: translate(locale, { key: 'errors.server' }) }, 500)
 }

@@ -22,13 +22,37 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  * a victim's cookie. Bearer-token calls are not at risk (a browser never adds that header itself).
  */
 export const requireSameOrigin = createMiddleware<ApiEnv>(async (c, next) => {
-  if (unsafeMethods.has(c.req.method) && carriesOnlyTheCookie(c.req.raw.headers)) {
+  if (unsafeMethods.has(c.req.method) && crossSiteWrite(c.req.raw, c.var.services.config)) throw new AppError(403, { key: 'errors.cross_site' })
+  await next()
+})
+
+/**
+ * For the few GETs that write (the spec's `GET /qr-codes/{code}/detach-place`): a link or a
+ * redirect on another site is a top-level GET, which carries the SameSite=Lax cookie. With the
+ * cookie alone, the request must prove it is the app's own: an own Origin, or
+ * `Sec-Fetch-Site: same-origin`; without either it is refused. Bearer callers keep the GET.
+ */
+export const requireSameOriginForGet = createMiddleware<ApiEnv>(async (c, next) => {
+  if (carriesOnlyTheCookie(c.req.raw.headers)) {
     const origin = c.req.header('origin')
-    const refused = origin !== undefined ? !isOwnOrigin(origin, c.var.services.config) : c.req.header('sec-fetch-site') === 'cross-site'
-    if (refused) throw new AppError(403, { key: 'errors.cross_site' })
+    const own = origin !== undefined ? isOwnOrigin(origin, c.var.services.config) : c.req.header('sec-fetch-site') === 'same-origin'
+    if (!own) throw new AppError(403, { key: 'errors.cross_site' })
   }
   await next()
 })
+
+/**
+ * Whether a write (any method but GET/HEAD) rides on the session cookie from another site.
+ */
+export function crossSiteWrite(request: Request, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): boolean {
+  return carriesOnlyTheCookie(request.headers) && fromAnotherSite(request, config)
+}
+
+/** The browser says the request comes from another site: a foreign Origin, else Sec-Fetch-Site. */
+export function fromAnotherSite(request: Request, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): boolean {
+  const origin = request.headers.get('origin')
+  return origin !== null ? !isOwnOrigin(origin, config) : request.headers.get('sec-fetch-site') === 'cross-site'
+}
 
 function carriesOnlyTheCookie(headers: Headers): boolean {
   if (/^Bearer\s+\S+$/i.test(headers.get('authorization') ?? '')) return false
@@ -109,12 +133,22 @@ export const refuseNulCharacters = createMiddleware<ApiEnv>(async (c, next) => {
   await next()
 })
 
-/** The client's address for rate limits: the socket's, or the proxy's header when trusted. */
-export function clientIp(c: { req: { header(name: string): string | undefined }; env: unknown }, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+/**
+ * The client's address for rate limits: the socket's, or with `trustedProxies` (TRUST_PROXY)
+ * the right-most X-Forwarded-For hop that no trusted proxy wrote. Each proxy appends the address
+ * it received the request from, so everything left of that hop is the client's own text (a
+ * client that writes "X-Forwarded-For: 1.2.3.4" must not pick its own rate-limit key). With
+ * fewer hops than trusted proxies the request did not come through them: the socket's address.
+ */
+export function clientIp(c: { req: { header(name: string): string | undefined }; env: unknown }, trustedProxies: number): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
-  return env?.incoming?.socket?.remoteAddress ?? 'local'
+  const socket = env?.incoming?.socket?.remoteAddress ?? 'local'
+  if (trustedProxies <= 0) return socket
+  // Proxies may send the header more than once: Hono joins the lines with ", " like one list.
+  const hops = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean)
+  const hop = hops.length >= trustedProxies ? hops[hops.length - trustedProxies] : undefined
+  return hop ? hop.slice(0, 64) : socket
 }

@@ -26,4 +26,7 @@ export const errorResponses = {
   422: jsonContent(errorSchema, 'Invalid input'),
 }
 
+/** A per-user or per-client limit (RATE_LIMIT_…) answered 429 with Retry-After. */
+export const tooManyRequests = (limit: string) => ({ 429: jsonContent(errorSchema, `Over ${limit}; see Retry-After`) })
+
 export const messageData = dataOf(z.object({ message: z.string() }))

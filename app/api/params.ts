@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { localeFromAcceptLanguage, isLocale, type Locale } from '#app/i18n/config.ts'
+import { defaultLocale, localeCookie, localeFromAcceptLanguage, isLocale, type Locale } from '#app/i18n/config.ts'
+import { readCookie } from '#app/modules/auth/session-cookie.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 
 /** A numeric id from the path: anything that is not one names no record (404). */
@@ -20,4 +21,21 @@ export function requestLocale(c: { req: { query(name: string): string | undefine
   const asked = c.req.query('locale')
   if (isLocale(asked)) return asked
   return localeFromAcceptLanguage(c.req.header('accept-language'))
+}
+
+/**
+ * The language the API speaks to this caller (error messages, confirmations): `?locale=`, then
+ * the language the app's pages are shown in (the locale cookie the browser sends with the app's
+ * own calls), then Accept-Language, then the signed-in user's language, else English.
+ */
+export function callerLocale(c: {
+  req: { query(name: string): string | undefined; header(name: string): string | undefined }
+  var: { user?: { locale: string } | null }
+}): Locale {
+  const asked = c.req.query('locale')
+  if (isLocale(asked)) return asked
+  const cookie = readCookie(c.req.header('cookie') ?? null, localeCookie.name)
+  if (isLocale(cookie)) return cookie
+  const user = c.var.user
+  return localeFromAcceptLanguage(c.req.header('accept-language')) ?? (user && isLocale(user.locale) ? user.locale : defaultLocale)
 }

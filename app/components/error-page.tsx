@@ -29,7 +29,7 @@ export function ErrorPage({ statusCode, statusMessage, message, stack, showStack
       {showStack && stack ? (
         <pre className="max-h-96 w-full overflow-auto rounded-lg bg-gray-900 p-4 text-left text-xs text-gray-100">{stack}</pre>
       ) : null}
-      <Link to={localePath('/')} className="rounded-lg bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700">
+      <Link to={localePath('/')} className="rounded-lg bg-primary-700 px-4 py-2 font-medium text-white hover:bg-primary-800">
         {t('errorPage.home')}
       </Link>
     </main>

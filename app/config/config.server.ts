@@ -30,6 +30,12 @@ const configSchema = z.object({
     .transform((v) => v.replace(/\/+$/, '')),
   DATABASE_URL: z.string().min(1).default('data/trailguide.sqlite'),
   DATA_DIR: z.string().min(1).default('data'),
+  /** The key of keyed hashes (client addresses in rate-limit keys); unset: a random one kept in DATA_DIR/app-secret. */
+  APP_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SMTP_URL: z.string().optional().transform((v) => v || undefined),
   MAIL_FROM: z.string().default('Trailguide <no-reply@localhost>'),
@@ -39,17 +45,45 @@ const configSchema = z.object({
     .number()
     .refine((n) => [301, 302, 303, 307, 308].includes(n), 'must be a redirect status')
     .default(302),
-  TRUST_PROXY: flag(false),
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For: `off` (0, the
+   * socket's address), `on` (1) or a number. The client is the right-most hop they did not add.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().toLowerCase())
+    .pipe(z.string().regex(/^(|on|off|true|false|yes|no|\d{1,2})$/, 'must be off, on or the number of trusted proxies (e.g. 2)'))
+    .transform((v) => (['', 'off', 'false', 'no'].includes(v) ? 0 : ['on', 'true', 'yes'].includes(v) ? 1 : Number(v))),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Rendered QR images kept in memory, in MiB (they never change for a code, format and size). */
+  QR_IMAGE_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
+  /** QR PNGs rasterised at once (on libuv's thread pool); the others wait. */
+  QR_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Uploaded images decoded at once; the others wait, their bodies unread. */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   RATE_LIMIT_LOGIN: rateLimit('10/60'),
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
+  /** Password-reset requests per e-mail address. */
   RATE_LIMIT_RESET: rateLimit('5/900'),
+  /** Password-reset requests per client address (many people share an office's), and, counted apart, reset-link uses. */
+  RATE_LIMIT_RESET_CLIENT: rateLimit('50/900'),
   RATE_LIMIT_EVENTS: rateLimit('120/60'),
   RATE_LIMIT_UPLOADS: rateLimit('60/60'),
+  /** Open data answers (`/api/public/…`) per client address: anonymous, so bounded. */
+  RATE_LIMIT_OPEN_DATA: rateLimit('600/60'),
   /** Likes per client address (every like form and like event), whatever the browser. */
   RATE_LIMIT_LIKES: rateLimit('30/3600'),
   /** Place visits counted from QR scans per client address; over it the scan still leads to the page. */
   RATE_LIMIT_QR_SCANS: rateLimit('60/600'),
+  /** Invitation mails per inviting user (category and place invitations together). */
+  RATE_LIMIT_INVITATIONS: rateLimit('20/3600'),
+  /** AI text drafting calls (paid provider calls) per user. */
+  RATE_LIMIT_AI: rateLimit('30/3600'),
+  /** Minutes between purges of expired rate-limit counters, tokens and invitations (each server process runs it). */
+  PURGE_INTERVAL_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(60),
+  /** QR PNG renders per client address (images already rendered, and SVGs, are not counted). */
+  RATE_LIMIT_QR_IMAGES: rateLimit('60/60'),
   /** redis://… : rate-limit counters in Redis instead of the database; unset: in the database. */
   REDIS_URL: z
     .string()
@@ -62,6 +96,13 @@ const configSchema = z.object({
   /** Raster tiles for every map: {z}/{x}/{y} placeholders ({s} for subdomains). */
   TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  /** Whether "save this walk for offline" stores map tiles; unset: off for OpenStreetMap's own servers (their tile usage policy), on otherwise. */
+  OFFLINE_TILES: z
+    .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : ['on', 'true', '1', 'yes'].includes(v))),
+  /** Largest offline pack of a walk (pages, photos and tiles), in megabytes. */
+  OFFLINE_PACK_MB: z.coerce.number().positive().max(200).default(5),
   /** Any OpenAI-compatible chat completions endpoint, e.g. https://api.openai.com/v1; unset: text drafting is off. */
   AI_BASE_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
   AI_API_KEY: z.string().optional().transform((v) => v || undefined),
@@ -98,13 +139,40 @@ const configSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   DIRECTIONS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   RATE_LIMIT_DIRECTIONS: rateLimit('60/60'),
+  /** The map editor's town and address search: OpenStreetMap's Nominatim (or your own), Mapbox, or off (hidden). */
+  GEOCODER: z.enum(['nominatim', 'mapbox', 'off']).default('nominatim'),
+  /** A Nominatim server; the public one is for light use only (its usage policy): run your own for more. */
+  NOMINATIM_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || 'https://nominatim.openstreetmap.org')
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
+    .transform((v) => v.replace(/\/+$/, '')),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** Address searches per user (each one asks the geocoder). */
+  RATE_LIMIT_GEOCODE: rateLimit('30/60'),
 }).superRefine((config, ctx) => {
   // The provider's own settings are required only when it is the one chosen.
   if (config.DIRECTIONS_PROVIDER === 'mapbox' && !config.MAPBOX_ACCESS_TOKEN)
     ctx.addIssue({ code: 'custom', path: ['MAPBOX_ACCESS_TOKEN'], message: 'is required when DIRECTIONS_PROVIDER=mapbox' })
+  if (config.GEOCODER === 'mapbox' && !config.MAPBOX_ACCESS_TOKEN)
+    ctx.addIssue({ code: 'custom', path: ['MAPBOX_ACCESS_TOKEN'], message: 'is required when GEOCODER=mapbox' })
   if (config.DIRECTIONS_PROVIDER === 'osrm' && !config.OSRM_URL)
     ctx.addIssue({ code: 'custom', path: ['OSRM_URL'], message: 'is required when DIRECTIONS_PROVIDER=osrm' })
-})
+}).transform((config) => ({ ...config, OFFLINE_TILES: config.OFFLINE_TILES ?? !isOpenStreetMapTiles(config.TILE_URL) }))
+
+/**
+ * OpenStreetMap's own tile servers forbid bulk downloading ("offline" use) in their tile usage
+ * policy: saving tiles is off by default with them.
+ */
+export function isOpenStreetMapTiles(template: string): boolean {
+  try {
+    const host = new URL(template.replace(/\{s\}/g, 'a')).hostname
+    return host === 'tile.openstreetmap.org' || host.endsWith('.tile.openstreetmap.org')
+  } catch {
+    return false
+  }
+}
 
 export type Config = z.infer<typeof configSchema>
 

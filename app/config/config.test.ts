@@ -33,6 +33,44 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BASE_URL: 'https://example.org', RATE_LIMIT_LOGIN: 'ten' })).toThrow(/RATE_LIMIT_LOGIN/)
   })
 
+  it('reads TRUST_PROXY as the number of trusted proxies: off, on (one) or a count', () => {
+    const trusted = (TRUST_PROXY?: string) => loadConfig({ BASE_URL: 'https://example.org', ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).TRUST_PROXY
+    expect([trusted(), trusted(''), trusted('off'), trusted('false'), trusted('0')]).toEqual([0, 0, 0, 0, 0])
+    expect([trusted('on'), trusted('ON'), trusted('true'), trusted('yes'), trusted('1')]).toEqual([1, 1, 1, 1, 1])
+    expect([trusted('2'), trusted('3')]).toEqual([2, 3])
+    expect(() => trusted('maybe')).toThrow(/TRUST_PROXY/)
+    expect(() => trusted('-1')).toThrow(/TRUST_PROXY/)
+  })
+
+  it('reads the geocoder: Nominatim by default, Mapbox with its token, off; refuses anything else', () => {
+    const base = { BASE_URL: 'https://example.org' }
+    expect(loadConfig(base)).toMatchObject({
+      GEOCODER: 'nominatim',
+      NOMINATIM_URL: 'https://nominatim.openstreetmap.org',
+      GEOCODER_TIMEOUT_MS: 5000,
+      RATE_LIMIT_GEOCODE: { limit: 30, windowMs: 60_000 },
+    })
+    expect(loadConfig({ ...base, NOMINATIM_URL: 'http://nominatim.internal:8080/' }).NOMINATIM_URL).toBe('http://nominatim.internal:8080')
+    expect(loadConfig({ ...base, GEOCODER: 'mapbox', MAPBOX_ACCESS_TOKEN: 'pk.x' }).GEOCODER).toBe('mapbox')
+    expect(loadConfig({ ...base, GEOCODER: 'off' }).GEOCODER).toBe('off')
+    expect(() => loadConfig({ ...base, GEOCODER: 'mapbox' })).toThrow(/^MAPBOX_ACCESS_TOKEN: is required when GEOCODER=mapbox$/)
+    expect(() => loadConfig({ ...base, GEOCODER: 'google' })).toThrow(/^GEOCODER: /)
+    expect(() => loadConfig({ ...base, NOMINATIM_URL: 'nominatim.local' })).toThrow(/^NOMINATIM_URL: must be an http\(s\) URL$/)
+    expect(() => loadConfig({ ...base, GEOCODER_TIMEOUT_MS: '0' })).toThrow(/^GEOCODER_TIMEOUT_MS: /)
+    expect(() => loadConfig({ ...base, RATE_LIMIT_GEOCODE: 'many' })).toThrow(/^RATE_LIMIT_GEOCODE: /)
+  })
+
+  it('saves map tiles for offline only where the tile source allows it', () => {
+    // OpenStreetMap's own servers (the default) forbid bulk downloads: off unless said otherwise.
+    expect(loadConfig({ BASE_URL: 'https://example.org' }).OFFLINE_TILES).toBe(false)
+    expect(loadConfig({ BASE_URL: 'https://example.org', TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }).OFFLINE_TILES).toBe(false)
+    expect(loadConfig({ BASE_URL: 'https://example.org', TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }).OFFLINE_TILES).toBe(true)
+    expect(loadConfig({ BASE_URL: 'https://example.org', TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', OFFLINE_TILES: 'off' }).OFFLINE_TILES).toBe(false)
+    expect(loadConfig({ BASE_URL: 'https://example.org', OFFLINE_TILES: 'on' }).OFFLINE_TILES).toBe(true)
+    expect(loadConfig({ BASE_URL: 'https://example.org' }).OFFLINE_PACK_MB).toBe(5)
+    expect(() => loadConfig({ BASE_URL: 'https://example.org', OFFLINE_TILES: 'maybe' })).toThrow(/OFFLINE_TILES/)
+  })
+
   it('leaves the third-party hooks off unless set, and checks their URLs', () => {
     const off = loadConfig({ BASE_URL: 'https://example.org', ANALYTICS_HOST: '', SENTRY_DSN: '' })
     expect([off.ANALYTICS_HOST, off.ANALYTICS_DOMAIN, off.SENTRY_DSN]).toEqual([undefined, undefined, undefined])

@@ -8,6 +8,9 @@ import * as statMonths from './migrations/2026-11-21T1210-stat-months.ts'
 import * as listCache from './migrations/2026-11-21T1300-list-cache.ts'
 import * as printedAddresses from './migrations/2026-11-23T1000-printed-addresses.ts'
 import * as qrCodeCase from './migrations/2026-11-23T1000-qr-code-case.ts'
+import * as categoryCycles from './migrations/2026-11-24T1000-category-cycles.ts'
+import * as rateLimitKeys from './migrations/2026-11-24T1010-rate-limit-keys.ts'
+import * as placeTexts from './migrations/2026-11-24T1500-place-texts.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
@@ -19,6 +22,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1300-list-cache': listCache,
   '2026-11-23T1000-printed-addresses': printedAddresses,
   '2026-11-23T1000-qr-code-case': qrCodeCase,
+  '2026-11-24T1000-category-cycles': categoryCycles,
+  '2026-11-24T1010-rate-limit-keys': rateLimitKeys,
+  '2026-11-24T1500-place-texts': placeTexts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -39,7 +45,9 @@ export async function migrateTo(db: DB, name: string, options: { schema?: string
 }
 
 async function migrate(db: DB, options: { schema?: string }, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
-  const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) })
+  // Unordered: a migration dated before one already run (they are dated when planned, merged
+  // later) still runs once; each migration is independent of the ones dated after it.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(options.schema ? { migrationTableSchema: options.schema } : {}) })
   const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {

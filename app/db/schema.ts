@@ -247,6 +247,14 @@ export interface WalkLegacySlugsTable {
   walk_id: number
 }
 
+/** Migration 2026-11-24T1500-place-texts: a place's name in another language and its description. */
+export interface PlaceTranslationsTable {
+  place_id: number
+  locale: string
+  name: string | null
+  description: string | null
+}
+
 export interface StatSaltsTable {
   day: string
   salt: string
@@ -274,6 +282,7 @@ export interface DomainTables {
   category_slugs: CategorySlugsTable
   walk_addresses: WalkAddressesTable
   walk_legacy_slugs: WalkLegacySlugsTable
+  place_translations: PlaceTranslationsTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

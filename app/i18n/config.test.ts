@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { localeFromAcceptLanguage, localizePath, splitLocalePath } from './config.ts'
 
 describe('locale paths', () => {
+  it('never makes a path that names another host when it takes the prefix off', () => {
+    expect(localizePath('/en//evil.example', 'en')).toBe('/evil.example')
+    expect(localizePath('/fr///evil.example/x', 'en')).toBe('/evil.example/x')
+    expect(localizePath('//evil.example', 'de')).toBe('/de/evil.example')
+  })
+
   it('splits a supported prefix off, and leaves other paths English', () => {
     expect(splitLocalePath('/fr/dashboard')).toEqual({ locale: 'fr', path: '/dashboard' })
     expect(splitLocalePath('/de')).toEqual({ locale: 'de', path: '/' })

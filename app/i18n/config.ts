@@ -29,7 +29,8 @@ export function splitLocalePath(pathname: string): { locale: Locale | null; path
 
 /** The path for a locale: English unprefixed, others under /{code}. */
 export function localizePath(path: string, locale: Locale): string {
-  const { path: bare } = splitLocalePath(path)
+  // "/en//evil.example" is a path here; without its prefix, "//evil.example" names another host.
+  const bare = splitLocalePath(path).path.replace(/^\/{2,}/, '/')
   if (locale === defaultLocale) return bare
   return bare === '/' ? `/${locale}` : `/${locale}${bare}`
 }

@@ -21,6 +21,32 @@ describe('message files', () => {
     expect(valuesOf(tree).filter((v) => v.trim() === '')).toEqual([])
   })
 
+  it('puts no Italian article before a number: its form depends on how the number sounds (gli 8, i 10)', () => {
+    const italian = valuesOf(resources.it.translation as Tree)
+    expect(italian.filter((v) => /\b(?:i|gli|il|lo|l’|l')\s*\{\{(?:count|number|total)\}\}/i.test(v))).toEqual([])
+  })
+
+  // Issue 18: the dashboard and the map editor said "Views", the statistics "Visits per month",
+  // for the same figure (route pages opened). One word per figure, on every screen.
+  it.each(locales)('%s names route page views and place visits with one word each on every screen', (locale) => {
+    const tree = resources[locale].translation as Tree
+    const get = (key: string) => key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part], tree) as string
+    const word = get('statistics.figures.views')
+    const lower = word.toLowerCase()
+    expect(get('dashboard.tiles.views')).toBe(word)
+    expect(get('statistics.chart.viewsColumn')).toBe(word)
+    for (const key of ['statistics.chart.title', 'statistics.chart.views_other', 'mapEditor.statsViews', 'heatmap.table.views'])
+      expect([key, get(key).toLowerCase().includes(lower)]).toEqual([key, true])
+    // "Visits" are QR scans on site (place visits), never route page views.
+    const visit = { en: 'visit', fr: 'visite', de: 'besuch', it: 'visit' }[locale]
+    expect(get('statistics.figures.place_visits').toLowerCase()).toContain(visit)
+    // Place visits are "Place visits" on the heatmap too (it said "QR scans").
+    expect(get('heatmap.table.visits')).toBe(get('statistics.figures.place_visits'))
+    expect(get('heatmap.tooltip.visits')).toContain(get('statistics.figures.place_visits'))
+    for (const key of ['statistics.chart.title', 'statistics.chart.viewsColumn', 'statistics.chart.views_other', 'statistics.hints.averageTimePerSession', 'statistics.table.noRoutes'])
+      expect([key, get(key).toLowerCase().includes(visit)]).toEqual([key, false])
+  })
+
   it.each(locales)('%s keeps every placeholder of the English text', (locale) => {
     const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort()
     const en = resources.en.translation as Tree

@@ -24,10 +24,13 @@ export const MANAGER_GROUPS: ReadonlySet<string> = new Set([
   'mapEditor',
   'routeModals',
   'qrPanel',
+  'import',
+  'editorSafety',
+  'geocoding',
 ])
 
-/** Groups only the server renders (e-mails): never sent to a browser. */
-export const SERVER_GROUPS: ReadonlySet<string> = new Set(['mail'])
+/** Groups only the server renders (e-mails, the category home, which runs no framework): never sent to a browser. */
+export const SERVER_GROUPS: ReadonlySet<string> = new Set(['mail', 'categoryHome'])
 
 export function partOf(group: string): MessagePart | null {
   if (SERVER_GROUPS.has(group)) return null

@@ -2,7 +2,8 @@ import 'leaflet/dist/leaflet.css'
 import './map.css'
 import { clsx } from 'clsx'
 import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
-import { MapContainer, TileLayer, useMap } from 'react-leaflet'
+import { useTranslation } from 'react-i18next'
+import { MapContainer, TileLayer, useMap, ZoomControl } from 'react-leaflet'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import { boundsKey, boundsOf, type BoundsTuple } from './bounds.ts'
 
@@ -64,12 +65,15 @@ function FinishZoomOnUnmount() {
 
 /** A Leaflet map with the configured tiles, framing the given points. Browser only. */
 export default function BaseMap({ tileUrl, attribution, label, fitTo, className, testId, children }: BaseMapProps) {
+  const { t } = useTranslation()
   const bounds = useMemo(() => boundsOf(fitTo), [fitTo])
   const view = bounds ? { bounds, boundsOptions: FIT_OPTIONS } : FALLBACK
   return (
     // isolate: Leaflet's panes and controls stack inside the map, never over menus and toasts.
     <div role="region" aria-label={label} data-testid={testId} className={clsx('isolate overflow-hidden rounded-xl border border-gray-200 dark:border-gray-800', className)}>
-      <MapContainer {...view} zoomSnap={0.5} className="size-full bg-gray-100 dark:bg-gray-800" attributionControl>
+      {/* Leaflet's own zoom buttons are titled in English: ours in the page's language. */}
+      <MapContainer {...view} zoomSnap={0.5} className="size-full bg-gray-100 dark:bg-gray-800" attributionControl zoomControl={false}>
+        <ZoomControl zoomInTitle={t('publicMap.zoomIn')} zoomOutTitle={t('publicMap.zoomOut')} />
         <TileLayer url={tileUrl} attribution={attribution} />
         <FitBounds bounds={bounds} />
         <FinishZoomOnUnmount />

@@ -13,6 +13,10 @@ const FOCUS_ZOOM = 17
 export interface MapFocus extends LatLng {
   /** Changes on every request, so focusing the same spot twice moves the map again. */
   seq: number
+  /** An area to show whole ([west, south, east, north]): a town found by the address search. */
+  bbox?: [number, number, number, number]
+  /** The zoom to show the spot at (an address found); else at least the street's. */
+  zoom?: number
 }
 
 /** What the page may ask of the map once it is ready. */
@@ -62,6 +66,17 @@ function placeIcon(faded: boolean) {
 function ReadyHandle({ onReady }: { onReady: RouteEditorMapProps['onReady'] }) {
   const map = useMap()
   useEffect(() => {
+    // The view, written on the map's element: where the map is, for the browser tests and tools.
+    const mark = () => {
+      const c = map.getCenter()
+      map.getContainer().dataset.center = `${c.lat.toFixed(5)},${c.lng.toFixed(5)}`
+      map.getContainer().dataset.zoom = String(map.getZoom())
+    }
+    mark()
+    map.on('moveend', mark)
+    return () => void map.off('moveend', mark)
+  }, [map])
+  useEffect(() => {
     onReady({
       getCenter: () => {
         const c = map.getCenter()
@@ -73,11 +88,16 @@ function ReadyHandle({ onReady }: { onReady: RouteEditorMapProps['onReady'] }) {
   return null
 }
 
-/** Moves the map to a position when asked (a QR code's place, a new place). */
+/** Moves the map to a position when asked (a QR code's place, a new place, a town or address found). */
 function FocusOn({ focus }: { focus: MapFocus | null }) {
   const map = useMap()
   useEffect(() => {
-    if (focus) map.setView([focus.lat, focus.lng], Math.max(map.getZoom(), FOCUS_ZOOM))
+    if (!focus) return
+    const animate = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    if (focus.bbox) {
+      const [west, south, east, north] = focus.bbox
+      map.fitBounds([[south, west], [north, east]], { maxZoom: FOCUS_ZOOM, animate })
+    } else map.setView([focus.lat, focus.lng], focus.zoom ?? Math.max(map.getZoom(), FOCUS_ZOOM), { animate })
     // Only a new request moves the map, not a re-render with the same one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, focus?.seq])

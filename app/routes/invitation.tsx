@@ -35,7 +35,7 @@ export default function Invitation({ loaderData }: Route.ComponentProps) {
           ? t(loaderData.kind === 'place' ? 'invitation.joinedPlace' : 'invitation.joinedCategory', { name: loaderData.name })
           : t('errors.invalid_invitation')}
       </p>
-      <Link className="rounded-lg bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700" to={localePath('/dashboard')}>
+      <Link className="rounded-lg bg-primary-700 px-4 py-2 font-medium text-white hover:bg-primary-800" to={localePath('/dashboard')}>
         {t('invitation.open')}
       </Link>
     </main>

@@ -2,7 +2,7 @@ import i18next from 'i18next'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearToasts, getToasts } from '#app/components/shell/toast-store.ts'
 import en from '../../locales/en/translation.json' with { type: 'json' }
-import { apiRequest, ApiError, setNavigator } from './api-client.ts'
+import { apiErrorMessage, apiRequest, ApiError, isSessionEnded, isSessionEnding, loginPathFor, onSessionEnd, setNavigator } from './api-client.ts'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
@@ -89,5 +89,51 @@ describe('apiRequest', () => {
     expect(getToasts().map((t) => t.title)).toEqual(['Session expired, please login again'])
     expect(calls[1]).toEqual({ url: '/api/auth/logout', method: 'POST' })
     expect(navigate).toHaveBeenCalledWith('/auth/login')
+  })
+
+  it('ends the session once when requests fail together, keeps editors’ work first, and signs in back to the page', async () => {
+    const navigate = vi.fn(async () => undefined)
+    setNavigator(navigate)
+    const kept: string[] = []
+    const stop = onSessionEnd(() => kept.push('kept'))
+    const { fetch } = scriptedFetch(json(401, { message: 'Unauthenticated.' }), json(401, { message: 'Unauthenticated.' }), json(200, { data: {} }))
+    const results = await Promise.allSettled([apiRequest('/routes/update', { method: 'PUT', body: {}, fetch }), apiRequest('/directions', { method: 'POST', body: {}, fetch })])
+    stop()
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    expect(results.every((r) => r.status === 'rejected' && isSessionEnded(r.reason))).toBe(true)
+    expect(getToasts().map((t) => t.title)).toEqual(['Session expired, please login again'])
+    expect(kept).toEqual(['kept'])
+    expect(navigate).toHaveBeenCalledTimes(1)
+    expect(isSessionEnding()).toBe(false)
+  })
+
+  it('the sign-in address comes back to the page the session ended on, in its language', () => {
+    expect(loginPathFor({ pathname: '/fr/landing', search: '?category=1&route=a' }, 'en')).toBe('/fr/auth/login?redirectTo=%2Flanding%3Fcategory%3D1%26route%3Da')
+    expect(loginPathFor({ pathname: '/map', search: '' }, 'en')).toBe('/auth/login?redirectTo=%2Fmap')
+    expect(loginPathFor({ pathname: '/de/auth/login', search: '' }, 'en')).toBe('/de/auth/login')
+    expect(loginPathFor(null, 'it')).toBe('/it/auth/login')
+  })
+})
+
+describe('apiErrorMessage', () => {
+  it('says what the API said (in the user’s language): every field message of a 422, else the message', async () => {
+    const { fetch } = scriptedFetch(json(422, { message: 'Le champ name est obligatoire.', errors: { name: ['Le champ name est obligatoire.'], color: ['Le champ color est invalide.'] } }))
+    const error = await apiRequest('/routes/update', { method: 'PUT', body: {}, fetch }).catch((e: unknown) => e)
+    expect(apiErrorMessage(error, 'Could not save')).toBe('Le champ name est obligatoire. Le champ color est invalide.')
+    expect(apiErrorMessage(new ApiError(404, 'Introuvable.'), 'Could not save')).toBe('Introuvable.')
+    expect(apiErrorMessage(new ApiError(504, 'Le fournisseur n’a pas répondu à temps.'), 'x')).toBe('Le fournisseur n’a pas répondu à temps.')
+  })
+
+  it('falls back to the screen’s own words when the API said nothing usable', async () => {
+    const { fetch } = scriptedFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))
+    const proxy = await apiRequest('/routes/update', { method: 'POST', body: {}, fetch }).catch((e: unknown) => e)
+    expect(apiErrorMessage(proxy, 'Could not save')).toBe('Could not save')
+    expect(apiErrorMessage(new ApiError(500, 'Server error. Please try again.'), 'Could not save')).toBe('Could not save')
+    expect(apiErrorMessage(new TypeError('Failed to fetch'), 'Could not save')).toBe('Could not save')
+    expect(apiErrorMessage(new ApiError(0, 'network', undefined, false), 'Could not save')).toBe('Could not save')
+  })
+
+  it('shows the session notice for a 401, not the protocol’s English word', () => {
+    expect(apiErrorMessage(new ApiError(401, 'Unauthenticated.'), 'x')).toBe(en.auth.sessionExpired)
   })
 })

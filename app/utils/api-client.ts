@@ -1,7 +1,7 @@
 import i18next from 'i18next'
 import type { NavigateFunction } from 'react-router'
 import { addToast } from '#app/components/shell/toast-store.ts'
-import { localizePath, isLocale, defaultLocale } from '#app/i18n/config.ts'
+import { localizePath, isLocale, defaultLocale, splitLocalePath } from '#app/i18n/config.ts'
 
 /** Statuses worth another try (spec section 7): the server or the network may recover. */
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504])
@@ -12,10 +12,26 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Whether `message` is the API's envelope (in the user's language) rather than a status text or a network error. */
+    readonly fromApi = true,
   ) {
     super(message)
     this.name = 'ApiError'
   }
+}
+
+/**
+ * The one way a screen tells the user why an API call failed, in their language: the API's own
+ * words (it answers in the language of the app's pages), every field message of a 422, the
+ * session notice for a 401; `fallback` (the screen's own "could not …") when the API said
+ * nothing the user can use: a network failure, a server error, a proxy's page.
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || !error.fromApi || error.status === 0) return fallback
+  if (error.status === 401) return i18next.t('auth.sessionExpired')
+  if (error.status === 500) return fallback
+  const fields = [...new Set(Object.values(error.errors ?? {}).flat())]
+  return fields.length > 0 ? fields.join(' ') : error.message || fallback
 }
 
 let navigate: NavigateFunction | null = null
@@ -66,16 +82,55 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const payload = (await response.json().catch(() => ({}))) as { data?: T; message?: string; errors?: Record<string, string[]> }
     if (response.ok) return payload.data as T
     if (response.status === 401 && payload.message === 'Unauthenticated.') await endExpiredSession(fetchImpl)
-    throw new ApiError(response.status, payload.message ?? response.statusText, payload.errors)
+    throw new ApiError(response.status, payload.message ?? response.statusText, payload.errors, payload.message !== undefined)
   }
 }
 
-/** "Session expired, please login again", then the logout: cookie cleared, login page shown. */
-async function endExpiredSession(fetchImpl: typeof fetch) {
-  addToast({ title: i18next.t('auth.sessionExpired'), timeout: 8000 })
-  await fetchImpl('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined)
-  const locale = isLocale(i18next.language) ? i18next.language : defaultLocale
-  const loginPath = localizePath('/auth/login', locale)
-  if (navigate) await navigate(loginPath)
-  else if (typeof window !== 'undefined') window.location.assign(loginPath)
+/** True for the error of a request the server refused because the session is gone. */
+export const isSessionEnded = (error: unknown) => error instanceof ApiError && error.status === 401
+
+const sessionEndListeners = new Set<() => void>()
+/**
+ * Runs `listener` when the session ends, before the app leaves for the sign-in page: an editor
+ * keeps its unsaved work there (kept-work.ts). Returns the unsubscribe.
+ */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener)
+  return () => sessionEndListeners.delete(listener)
+}
+
+let ending: Promise<void> | null = null
+/** While the app leaves for the sign-in page: the unsaved-changes guards must let it go. */
+export const isSessionEnding = () => ending !== null
+
+/** The sign-in page, coming back to `location` (the page the session ended on) afterwards. */
+export function loginPathFor(location: { pathname: string; search: string } | null, fallback: string): string {
+  const { locale, path } = location ? splitLocalePath(location.pathname) : { locale: null, path: '' }
+  const lang = locale ?? (isLocale(fallback) ? fallback : defaultLocale)
+  const back = location && !path.startsWith('/auth/') ? `?redirectTo=${encodeURIComponent(path + location.search)}` : ''
+  return localizePath(`/auth/login${back}`, lang)
+}
+
+/**
+ * "Session expired, please login again", then the logout: cookie cleared, login page shown with
+ * the way back. Requests failing together end the session once (one notice, one navigation).
+ */
+function endExpiredSession(fetchImpl: typeof fetch): Promise<void> {
+  ending ??= (async () => {
+    for (const listener of sessionEndListeners) {
+      try {
+        listener()
+      } catch {
+        // one editor failing to keep its work must not stop the others, nor the sign-out
+      }
+    }
+    addToast({ title: i18next.t('auth.sessionExpired'), timeout: 8000 })
+    await fetchImpl('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined)
+    const loginPath = loginPathFor(typeof window === 'undefined' ? null : window.location, i18next.language)
+    if (navigate) await navigate(loginPath)
+    else if (typeof window !== 'undefined') window.location.assign(loginPath)
+  })().finally(() => {
+    ending = null
+  })
+  return ending
 }

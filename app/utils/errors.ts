@@ -22,7 +22,7 @@ export class AppError extends Error {
   }
 
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503 | 504,
     readonly detail: Message,
     readonly fieldErrors?: FieldErrors,
     readonly headers?: Record<string, string>,

@@ -137,8 +137,11 @@ describe('accounts in the browser', () => {
     await keepScreenshot(page, 'forgot-sent')
 
     const outbox = path.join(dataDir, 'outbox')
-    const mails = fs.readdirSync(outbox).map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')))
-    const mail = mails.find((m) => m.to === email)
+    // The mail is written after the answer (the mail queue): wait for it.
+    const readMail = () =>
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox) : []).map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8'))).find((m) => m.to === email)
+    await expect.poll(readMail).toBeTruthy()
+    const mail = readMail()
     expect(mail.link).toMatch(/\/auth\/reset-password\//)
     await page.goto(new URL(mail.link).pathname)
     await keepScreenshot(page, 'reset-password')
@@ -166,7 +169,8 @@ describe('accounts in the browser', () => {
     const toast = page.getByTestId('toast')
     await expect.poll(() => toast.textContent()).toContain('Session expired, please login again')
     expect(await toast.getByRole('button', { name: 'Close' }).isVisible()).toBe(true)
-    await page.waitForURL('**/auth/login')
+    // The sign-in page names the page to come back to (?redirectTo=…).
+    await page.waitForURL(/\/auth\/login(\?|$)/)
     await keepScreenshot(page, 'session-expired')
   })
 
@@ -194,6 +198,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Heatmap' }).click()
     await page.waitForURL('**/heatmap')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Heatmap')
-    await page.goto('/auth/logout', { waitUntil: 'commit' })
+    // Sign out on the phone too: the page asks, the button posts, the sign-in page follows.
+    // (Waited for to the end: a context closed in the middle of a navigation could hang.)
+    await page.goto('/auth/logout')
+    await page.getByTestId('logout-confirm').click()
+    await page.waitForURL('**/auth/login**')
   })
 })

@@ -78,6 +78,12 @@ describe('AI assistant screen', () => {
     const routes = (await res.json()).data as { uuid: string; name: string | null; status: string; placesCount: number }[]
     expect(routes.find((r) => r.uuid === uuid)).toMatchObject({ name, status: 'draft', placesCount: stops })
     await keepScreenshot(page, 'ai-created-desktop')
+
+    // Arriving on the map by the card's link closes the toast that offered to go there (issue 18 item 9).
+    expect(await page.getByTestId('toast').filter({ hasText: name }).count()).toBe(1)
+    await created.getByRole('link', { name: 'Open it on the map' }).click()
+    await page.waitForURL(/\/map\?route=/)
+    await expect.poll(() => page.getByTestId('toast').filter({ hasText: name }).count()).toBe(0)
   })
 
   it('explains how to enable text drafting when the server has no AI settings', async () => {

@@ -46,3 +46,8 @@ export function watchErrors(page: Page): string[] {
 export async function waitForHydration(page: Page) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
 }
+
+/** Waits until a visitor page's own script (no framework: /m, the category home) has set it up. */
+export async function waitForPageScript(page: Page) {
+  await page.waitForSelector('html[data-enhanced="true"]', { state: 'attached' })
+}

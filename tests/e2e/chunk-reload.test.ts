@@ -50,15 +50,15 @@ describe('chunk load failure', () => {
   it('a lazy chunk missing after a new build reloads the page once, not in a loop', async () => {
     const documents = await open()
     await serveBuild('a-newer-build')
-    // The map of the route map page is a lazy chunk (Leaflet), loaded after hydration.
-    await page.route(/\/assets\/public-route-map\.client-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }))
-    await page.goto('/m/lausanne/la-vieille-ville')
+    // The heatmap's map is a lazy chunk (Leaflet), loaded after hydration.
+    await page.route(/\/assets\/heatmap-map\.client-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }))
+    await page.goto('/heatmap')
     await expect.poll(documents, { timeout: 10_000 }).toBe(2)
     const stamp = () => page.evaluate(() => Number(sessionStorage.getItem('trailguide:chunk-reload-at'))).catch(() => 0)
     await expect.poll(stamp).toBeGreaterThan(Date.now() - 10_000)
     const reloadedAt = await stamp()
     // The reloaded page fails the same way: within 10 s no second reload, the error page instead.
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 10_000 }).not.toBe('The old town')
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 10_000 }).not.toBe('Heatmap')
     await page.waitForTimeout(3000)
     expect(documents()).toBe(2)
     expect(Number(await page.evaluate(() => sessionStorage.getItem('trailguide:chunk-reload-at')))).toBe(reloadedAt)

@@ -113,7 +113,8 @@ describe('Content-Security-Policy in Chromium', () => {
   ])('%s (%s) runs without a single violation', async (name, path, signedIn, ready) => {
     await open(signedIn)
     await page.goto(path)
-    if (!path.startsWith(`/en/r/`) && !path.startsWith('/en/q/')) await waitForHydration(page)
+    // The visitor pages run no framework (nothing to hydrate).
+    if (!/^\/en\/[rqm]\//.test(path)) await waitForHydration(page)
     await page.waitForSelector(ready, { timeout: 15_000 })
     await page.waitForLoadState('networkidle')
     if (name === 'statistics' || name === 'route map') await keepScreenshot(page, `csp-${name.replace(/ /g, '-')}`)
@@ -134,12 +135,13 @@ describe('Content-Security-Policy in Chromium', () => {
 })
 
 describe('framing', () => {
-  it('another site can frame the share-map embed, but not the dashboard or a landing page', async () => {
+  it('another site can frame the share-map embed and the route list, but not the dashboard or a landing page', async () => {
     await open(true)
     // Another site: a real server on another origin (127.0.0.1 instead of localhost, another port),
     // as Chromium refuses local frames in a page it takes for a public site.
     const html = `<!doctype html><title>A tourism site</title><h1>Our walks</h1>
 <iframe name="embed" title="map" src="${baseURL}/en/m/${published}?embed=1" width="600" height="400"></iframe>
+<iframe name="list" title="routes" src="${baseURL}/fr/embed/lausanne" width="600" height="300"></iframe>
 <iframe name="dashboard" title="dashboard" src="${baseURL}/en/dashboard" width="300" height="200"></iframe>
 <iframe name="landing" title="landing" src="${baseURL}/en/r/${published}" width="300" height="200"></iframe>`
     const site = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html))
@@ -151,6 +153,10 @@ describe('framing', () => {
     expect(await frame('embed').locator('h1').textContent()).toBe('The old town')
     // The embed leaves out the GPX download (the rest of the map page stays).
     expect(await frame('embed').getByRole('link', { name: /GPX/ }).count()).toBe(0)
+    // The snippet of /landing/list: the category's published routes, in French, each opening its page.
+    await expect.poll(() => frame('list').getByTestId('embed-route').count()).toBeGreaterThan(0)
+    expect(await frame('list').getByTestId('embed-route').first().getAttribute('href')).toMatch(/\/r\/lausanne\//)
+    expect(await frame('list').locator('main').getAttribute('lang')).toBe('fr')
     await page.waitForLoadState('networkidle')
     await keepScreenshot(page, 'csp-embedder')
     // A refused frame shows the browser's error page: none of the app's content is there.

@@ -151,7 +151,7 @@ describe('the dashboard', () => {
 
     // Step two: the first route, a name is required.
     await waitForHydration(page)
-    expect(await page.getByTestId('start-step-2').isVisible()).toBe(true)
+    await expect.poll(() => page.getByTestId('start-step-2').isVisible()).toBe(true)
     await page.getByTestId('create-route').click()
     await expect.poll(() => page.getByTestId('error-name').textContent()).toBe('The name field is required.')
     await page.getByLabel('Route name').fill('Along the quays')

@@ -64,7 +64,7 @@ describe('heatmap screen', () => {
     expect(await map().locator('canvas.leaflet-heatmap-layer').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Points' }).getAttribute('aria-pressed')).toBe('true')
     await map().getByTestId('weighted-point').last().hover({ force: true })
-    await expect.poll(() => map().locator('.leaflet-tooltip').textContent()).toMatch(/Weight: .*QR scans: .*Route views: /)
+    await expect.poll(() => map().locator('.leaflet-tooltip').textContent()).toMatch(/Weight: .*Place visits: .*Route views: /)
     await keepScreenshot(page, 'heatmap-points')
 
     await page.getByRole('button', { name: 'Heat' }).click()
@@ -77,17 +77,25 @@ describe('heatmap screen', () => {
     await waitForHydration(page)
     const allRows = await tableRows().count()
 
+    // Every filter applies at once, like the statistics' year (issue 18 item 22): no button to press.
+    expect(await page.getByTestId('heatmap-filters').getByRole('button').count()).toBe(0)
+    await page.getByRole('button', { name: 'Points' }).click()
+    await page.waitForURL(/view=points/)
     await page.getByLabel('Route').selectOption({ label: 'Sauvabelin forest' })
-    await page.getByRole('button', { name: 'Show' }).click()
     await page.waitForURL(/route=/)
+    // The view chosen stays in the URL with the filters.
+    expect(new URL(page.url()).searchParams.get('view')).toBe('points')
     await expect.poll(() => tableRows().count()).toBeLessThan(allRows)
     expect(await page.getByTestId('heatmap-table').textContent()).toContain('Tour de Sauvabelin')
     expect(await page.getByTestId('heatmap-table').textContent()).not.toContain('Musée Olympique')
 
+    // Views are whole numbers (a route's views shared among its stops are not shown as 15.33).
+    for (const cell of await page.getByTestId('heatmap-table').locator('td').allTextContents()) expect(cell).toMatch(/^[\d\u202f\u00a0,']+$/)
+
     await page.getByLabel('From', { exact: true }).fill('2001-01')
-    await page.getByLabel('To', { exact: true }).fill('2001-03')
-    await page.getByRole('button', { name: 'Show' }).click()
     await page.waitForURL(/from=2001-01/)
+    await page.getByLabel('To', { exact: true }).fill('2001-03')
+    await page.waitForURL(/to=2001-03/)
     await expect.poll(() => page.getByTestId('heatmap-empty').textContent()).toContain('Nothing to show for this period')
     expect(await page.getByTestId('heatmap-map').count()).toBe(0)
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, launchBrowser, waitForPageScript, watchErrors } from './browser.ts'
 import { demoOwner } from './demo-login.ts'
 
 // Issue 8, stored script: a manager's route texts are data, never markup. A route whose texts
@@ -92,7 +92,7 @@ describe('stored script in route texts', () => {
     await keepScreenshot(page, 'hostile-content-landing')
     // The route's map page shows its name and places: nothing runs there either.
     await page.goto(`/en/m/${address}`)
-    await waitForHydration(page)
+    await waitForPageScript(page)
     await page.waitForTimeout(500)
     expect(dialogs).toEqual([])
     expect(await page.locator('img[src="x"], svg[onload], a[href^="javascript:"]').count()).toBe(0)

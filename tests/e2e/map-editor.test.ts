@@ -1,9 +1,12 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { haversineDistance, WALKING_SPEED_MS } from '#app/modules/geo/geo.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
 import { demoEditor, signInAs } from './demo-login.ts'
+import { root } from './server.ts'
 
 // The demo's English editor (member of Lausanne): the map editor at /map, in English.
 
@@ -143,6 +146,9 @@ describe('map editor', () => {
     await handles.nth(0).focus()
     await page.keyboard.press('Space')
     await announced(`Picked up ${palud.name}, at position 1.`)
+    // dnd-kit listens for the arrow keys once the drag is rendered (the handle pressed).
+    await expect.poll(() => handles.nth(0).getAttribute('aria-pressed')).toBe('true')
+    await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))
     await page.keyboard.press('ArrowDown')
     await announced(`${palud.name} moved to position 2.`)
     await page.keyboard.press('Space')
@@ -153,11 +159,21 @@ describe('map editor', () => {
     // Drag and drop: the Château onto the first stop.
     await dragStop(handles.nth(3), handles.nth(0))
     await expect.poll(stopIds).toEqual([chateau.id, rumine.id, palud.id, cathedral.id])
+    // The drop is over (its announcement made, no handle still held) before the next click:
+    // under load the list's drop animation could still be running.
+    await announced(`${chateau.name} dropped at position 1.`)
+    await expect.poll(() => page.locator('[data-testid="stop-handle"][aria-pressed="true"]').count()).toBe(0)
 
-    // And the visible buttons: the Cathédrale one up.
-    await page.getByRole('button', { name: `Move ${cathedral.name} up` }).click()
+    // And the visible buttons: the Cathédrale one up. dnd-kit swallows the clicks of the first
+    // moments after a pointer drag (so a drop does not click what lies under it): click again only
+    // while the order is still the one before, so a click is never counted twice.
     const order = [chateau, rumine, cathedral, palud]
-    await expect.poll(stopIds).toEqual(order.map((p) => p.id))
+    const beforeClick = [chateau.id, rumine.id, palud.id, cathedral.id]
+    const moveUp = async () => {
+      if (JSON.stringify(await stopIds()) === JSON.stringify(beforeClick)) await page.getByRole('button', { name: `Move ${cathedral.name} up` }).click()
+      return stopIds()
+    }
+    await expect.poll(moveUp, { timeout: 10_000 }).toEqual(order.map((p) => p.id))
 
     // The path through the stops in order (the default straight-line provider).
     await page.getByTestId('compute-path').click()
@@ -375,4 +391,86 @@ describe('map editor', () => {
     await page.getByRole('tab', { name: /Add places/ }).click()
     await expect.poll(() => page.getByTestId('place-result').count()).toBeGreaterThan(5)
   })
+
+  // Issue 18 item 6: German was 21 px wider than a phone (toggles, "Route speichern", delete buttons cut).
+  for (const lang of ['de', 'fr', 'it', 'en'] as const) {
+    it(`fits a phone in ${lang} with no horizontal scroll, nothing cut`, async () => {
+      await open(phone)
+      const category = await lausanne()
+      const created = await newRoute(category.id, `Phone ${lang} ${Date.now()}`)
+      const stops = ['Le Flon', 'Tour Bel-Air', 'Grand-Pont'].map(category.byName)
+      await api('PUT', '/api/routes/update', { uuid: created.uuid, places: stops.map(({ id }) => ({ id })) })
+      await page.goto(`${lang === 'en' ? '' : `/${lang}`}/map?category=${category.id}&route=${created.uuid}`)
+      await waitForHydration(page)
+      await expect.poll(stopIds).toEqual(stops.map((p) => p.id))
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang)
+      // Leaflet's zoom buttons speak the page's language (issue 18 item 23).
+      const messages = JSON.parse(fs.readFileSync(path.join(root, `locales/${lang}/translation.json`), 'utf8')) as { publicMap: { zoomIn: string; zoomOut: string } }
+      await expect.poll(() => page.locator('.leaflet-control-zoom-in').getAttribute('title')).toBe(messages.publicMap.zoomIn)
+      expect(await page.locator('.leaflet-control-zoom-out').getAttribute('title')).toBe(messages.publicMap.zoomOut)
+      const { scroll, client, wide } = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth
+        const past = (el: Element) => {
+          const r = el.getBoundingClientRect()
+          return r.width > 0 && r.height > 0 && r.right > width + 0.5
+        }
+        // The innermost elements that reach past the screen's right edge: what is cut.
+        const wide = [...document.body.querySelectorAll('*')]
+          // Map tiles past the map's edge are clipped by the map: not cut content.
+          .filter((el) => past(el) && ![...el.children].some(past) && !el.closest('.leaflet-pane'))
+          .map((el) => `${el.tagName.toLowerCase()}[${el.getAttribute('data-testid') ?? ''}] ${(el.textContent ?? '').trim().slice(0, 40)}`)
+        return { scroll: document.documentElement.scrollWidth, client: width, wide }
+      })
+      expect(wide).toEqual([])
+      expect(scroll).toBeLessThanOrEqual(client)
+      await keepScreenshot(page, `map-editor-phone-${lang}`)
+    })
+
+    it(`shows the panel's tabs whole at 1366 × 850 in ${lang} (the German "QR-Codes 12" was cut)`, async () => {
+      await open({ viewport: { width: 1366, height: 850 } })
+      const category = await lausanne()
+      await page.goto(`${lang === 'en' ? '' : `/${lang}`}/map?category=${category.id}`)
+      await waitForHydration(page)
+      await expect.poll(() => page.getByRole('tab').count()).toBe(3)
+      const cut = await page.getByRole('tab').evaluateAll((tabs) =>
+        tabs.flatMap((tab) => {
+          const list = tab.parentElement!.getBoundingClientRect()
+          const r = tab.getBoundingClientRect()
+          const clipped = [...tab.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth + 0.5)
+          return clipped || r.right > list.right + 0.5 ? [tab.textContent] : []
+        }),
+      )
+      expect(cut).toEqual([])
+      await keepScreenshot(page, `map-editor-desktop-${lang}`)
+    })
+  }
+
+  // Issue 18 item 9: toasts never cover the route's distance and save status.
+  for (const [size, options] of [['desktop', { viewport: { width: 1366, height: 850 } }], ['phone', phone]] as const) {
+    it(`keeps toasts off the distance and the save status (${size})`, async () => {
+      await open(options)
+      const category = await lausanne()
+      const created = await newRoute(category.id, `Toasts ${size} ${Date.now()}`)
+      const stops = ['Le Flon', 'Tour Bel-Air'].map(category.byName)
+      await api('PUT', '/api/routes/update', { uuid: created.uuid, places: stops.map(({ id }) => ({ id })) })
+      await page.goto(`/map?category=${category.id}&route=${created.uuid}`)
+      await waitForHydration(page)
+      await expect.poll(stopIds).toEqual(stops.map((p) => p.id))
+      // The save bar at the bottom of the screen, where toasts appear.
+      await page.getByTestId('route-save').evaluate((el) => el.scrollIntoView({ block: 'end' }))
+      await page.getByTestId('compute-path').click()
+      await page.getByTestId('route-save').click()
+      await toast('Route saved').waitFor()
+      const overlaps = await page.evaluate(() => {
+        const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((el) => el.getBoundingClientRect())
+        const guarded = [...['route-distance', 'route-duration', 'save-state', 'route-save'].map((id) => `[data-testid="${id}"]`), '.leaflet-control-attribution'].map(
+          (selector) => [selector, document.querySelector(selector)!.getBoundingClientRect()] as const,
+        )
+        const meet = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+        return guarded.filter(([, rect]) => toasts.some((t) => meet(t, rect))).map(([id]) => id)
+      })
+      await keepScreenshot(page, `map-editor-toast-${size}`)
+      expect(overlaps).toEqual([])
+    })
+  }
 })

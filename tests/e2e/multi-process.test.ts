@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -43,12 +43,15 @@ describe.each(variants)('two server processes on $database, rate limits in the $
   let a: RunningServer
   let b: RunningServer
   const redisPrefix = `trailguide-test:multi:${randomBytes(4).toString('hex')}:`
+  const appSecret = randomBytes(32).toString('hex')
 
   beforeAll(async () => {
     db = database === 'sqlite' ? await sqliteFile() : await postgresDatabase(process.env.TEST_DATABASE_URL!)
     const env = {
       DATABASE_URL: db.url,
       RATE_LIMIT_LOGIN: `${LOGIN_LIMIT}/60`,
+      // Each has a data folder of its own here: the rate-limit keys' secret is given to both.
+      APP_SECRET: appSecret,
       // Each test speaks for its own client address, so their rate-limit counters stay apart.
       TRUST_PROXY: 'on',
       LOG_LEVEL: 'info',
@@ -145,9 +148,11 @@ describe.each(variants)('two server processes on $database, rate limits in the $
     expect((await call(b, 'POST', '/auth/login', { body: { email: 'nobody@example.org', password: 'wrong password here' }, client: '203.0.113.31' })).status).toBe(422)
 
     if (store === 'redis') {
-      // The counters really are in Redis, under the configured prefix.
+      // The counters really are in Redis, under the configured prefix, keyed by an HMAC of the address.
       const redis = new Redis(redisUrl)
-      expect(await redis.get(`${redisPrefix}rl:login:${client}`)).toBe(String(LOGIN_LIMIT + 2))
+      const hashed = createHmac('sha256', appSecret).update(`login:${client}`).digest('hex')
+      expect(await redis.get(`${redisPrefix}rl:login:${hashed}`)).toBe(String(LOGIN_LIMIT + 2))
+      expect((await redis.keys(`${redisPrefix}*`)).join(' ')).not.toContain(client)
       await redis.quit()
     }
   })

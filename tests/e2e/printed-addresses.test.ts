@@ -121,9 +121,9 @@ describe.each(testDialects)('printed addresses over HTTP on %s', (dialect) => {
     // The route's QR codes now encode the canonical addresses.
     const mapQr = await testDb.db.selectFrom('walk_qr_codes').select('id').where('walk_id', '=', legacy.walkId).where('kind', '=', 'map').executeTakeFirstOrThrow()
     const svg = await (await app.request(`/api/route-qr-codes/${mapQr.id}/image.svg`)).text()
-    expect(svg).toBe(await QRCode.toString(`http://localhost:3000/m/${cat}/${SLUG}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+    expect(svg).toBe(await QRCode.toString(`http://localhost:3000/m/${cat}/${SLUG}`, { type: 'svg', margin: 4, width: 512, errorCorrectionLevel: 'M' }))
     const theirQr = await (await app.request(`/api/route-qr-codes/${theirs.route_map_page_qr_codes[0].id}/image.svg`)).text()
-    expect(theirQr).toBe(await QRCode.toString(`http://localhost:3000/m/${other.category.slug}/${SLUG}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+    expect(theirQr).toBe(await QRCode.toString(`http://localhost:3000/m/${other.category.slug}/${SLUG}`, { type: 'svg', margin: 4, width: 512, errorCorrectionLevel: 'M' }))
 
     // A slug no route had before ADR 011 has no category-less address.
     expect((await app.request('/r/their-new-walk', page(host))).status).toBe(404)

@@ -102,7 +102,8 @@ export async function startTileServer(): Promise<TileServer> {
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': tile.length, 'Cache-Control': 'max-age=3600' })
+    // CORS as OpenStreetMap's and most tile servers answer: a walk saved for offline reads tiles with fetch.
+    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': tile.length, 'Cache-Control': 'max-age=3600', 'Access-Control-Allow-Origin': '*' })
     res.end(tile)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

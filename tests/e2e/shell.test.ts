@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { PRELOADER_TOTAL_MS } from '#app/components/shell/preloader.tsx'
 import { desktop, keepScreenshot, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
 
 const baseURL = inject('baseURL')
@@ -48,6 +49,25 @@ describe('app shell', () => {
     await page.getByRole('link', { name: 'Statistics' }).first().click()
     await page.waitForURL('**/statistics')
     expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
+    // A hard load later in the same browser session does not play it again (issue 18 item 21).
+    await page.reload({ waitUntil: 'commit' })
+    await page.waitForSelector('main', { state: 'attached' })
+    expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
+    await page.goto('/dashboard')
+    expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
+  })
+
+  it('never blocks input while the preloader plays: a click goes through and ends it', async () => {
+    await signedIn({ reducedMotion: 'no-preference' })
+    await page.goto('/dashboard', { waitUntil: 'commit' })
+    await page.waitForSelector('[data-testid="preloader"]', { state: 'attached' })
+    const started = Date.now()
+    // Well inside the 2.4 s animation: the link under the preloader takes the click.
+    await page.getByRole('navigation').getByRole('link', { name: 'Statistics' }).first().click({ timeout: 1500 })
+    await page.waitForURL('**/statistics', { timeout: 1500 })
+    await page.waitForSelector('main', { state: 'attached' })
+    expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
+    expect(Date.now() - started).toBeLessThan(PRELOADER_TOTAL_MS)
   })
 
   it('keeps visitors of the guest pages free of the preloader', async () => {

@@ -110,9 +110,9 @@ describe('statistics screen', () => {
     const breakdown = await getData<Breakdown>(`/api/place-categories/${id}/statistics/breakdown?year=total`)
     expect(await page.getByTestId('routes-table').locator('tbody tr').count()).toBe(breakdown.routes.length)
     expect(await page.getByTestId('places-table').locator('tbody tr').count()).toBe(breakdown.places.length)
-    // A bar's tooltip names the month and its visits.
+    // A bar's tooltip names the month and its views (route pages opened: "Vues", as on the cards).
     await chartBars().nth(6).hover()
-    const july = `${new Intl.NumberFormat('fr').format(total.visits[6].y)} visites`
+    const july = `${new Intl.NumberFormat('fr').format(total.visits[6].y)} vues`
     await expect.poll(() => page.getByText(july, { exact: true }).isVisible()).toBe(true)
     await keepScreenshot(page, 'statistics-desktop')
 
@@ -190,7 +190,7 @@ describe('statistics screen', () => {
     await waitForHydration(page)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Statistiken')
     expect(await page.getByText('Aufrufe', { exact: true }).first().isVisible()).toBe(true)
-    expect(await page.getByRole('heading', { name: 'Besuche pro Monat' }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Aufrufe pro Monat' }).isVisible()).toBe(true)
     expect(await page.getByTestId('year-picker').locator('option').first().textContent()).toBe('Alle Jahre')
     await expectCards(total, 'de')
     expect(total.views).toBeGreaterThanOrEqual(1000)
@@ -242,7 +242,7 @@ describe('statistics screen', () => {
     expect(created.status()).toBeLessThan(300)
     await page.reload()
     await waitForHydration(page)
-    expect(await page.getByRole('heading', { name: 'No visits yet' }).isVisible()).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Nothing counted yet' }).isVisible()).toBe(true)
     expect(await page.getByTestId('export-csv').count()).toBe(0)
     expect(await page.getByTestId('visits-chart').count()).toBe(0)
     await keepScreenshot(page, 'statistics-no-data-phone')

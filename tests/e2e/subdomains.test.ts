@@ -101,6 +101,25 @@ describe('subdomain routing over HTTP (Host headers)', () => {
     expect((await app.request('/r/whatever', page('no-such-town.trailguide.test'))).status).toBe(404)
   })
 
+  it("serves the category's home at / of its subdomain, and sends /c/{slug} there (issue 13)", async () => {
+    const { t, app } = appWith({ SUBDOMAIN_ROUTING: 'on' })
+    const { token, category } = await manager(t)
+    await published(t, token, category.id, 'Harbour walk')
+    await storeRoute(t, token, category.id, { name: 'Secret draft walk' })
+    const home = await app.request('/', page(`${category.slug}.trailguide.test`))
+    expect(home.status).toBe(200)
+    const html = await home.text()
+    expect(html).toContain('Harbour walk')
+    expect(html).not.toContain('Secret draft walk')
+    expect(html).toContain(`<link rel="canonical" href="http://${category.slug}.trailguide.test/"/>`)
+    const fr = await app.request('/fr', page(`${category.slug}.trailguide.test`))
+    expect(fr.status).toBe(200)
+    const moved = await app.request(`/de/c/${category.slug}?duration=60`, page('trailguide.test'))
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, `http://${category.slug}.trailguide.test/de?duration=60`])
+    // The base host's / is unchanged: the sign-in page for a visitor.
+    expect((await app.request('/', page('trailguide.test'))).status).toBe(302)
+  })
+
   it('sets the session cookie on the base host when routing is on, and not otherwise', async () => {
     for (const [routing, domain] of [['on', 'Domain=trailguide.test'], ['off', null]] as const) {
       const { t, app } = appWith({ SUBDOMAIN_ROUTING: routing })

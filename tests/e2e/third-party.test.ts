@@ -62,7 +62,7 @@ describe('analytics script in the HTML', () => {
   it('points at the configured host, with BASE_URL’s host as the default domain', async () => {
     const html = await (await appWith({ ANALYTICS_HOST: 'https://stats.example.org/' }).request('/auth/login', page)).text()
     // With the page's CSP nonce, like every script the app writes.
-    expect(html).toMatch(/<script nonce="[\w+/=]+" defer="" src="\/analytics.js" data-api="https:\/\/stats.example.org\/api\/event" data-domain="localhost">/)
+    expect(html).toMatch(/<script nonce="[\w+/=]+" defer="" src="\/analytics.js" data-api="https:\/\/stats.example.org\/api\/event" data-domain="localhost" data-token-path="[^"]+" data-secret-query="[^"]+">/)
   })
 })
 
@@ -186,6 +186,19 @@ describe('page-view analytics in the browser', () => {
     expect(JSON.parse(plausible.received[0].body)).toMatchObject({ u: `${origin}/r/lausanne/la-vieille-ville`, r: 'https://search.example.org/' })
   })
 
+  it('masks the token of a reset, sign-in or invitation link in the page and referrer URLs (issue 12, item 11)', async () => {
+    const page = await open()
+    const token = 'live-reset-token-4f9a2c'
+    await page.goto(`/fr/auth/reset-password/${token}?email=ada%40example.org`, { referer: `${origin}/invitations/${token}` })
+    await expect.poll(() => plausible.received.length).toBe(1)
+    expect(plausible.received[0].body).not.toContain(token)
+    expect(plausible.received[0].body).not.toContain('ada')
+    expect(JSON.parse(plausible.received[0].body)).toMatchObject({
+      u: `${origin}/fr/auth/reset-password/[redacted]?email=[redacted]`,
+      r: `${origin}/invitations/[redacted]`,
+    })
+  })
+
   it('sends nothing on localhost', async () => {
     const page = await open()
     await page.goto(`${server.url}/auth/login`)
@@ -237,6 +250,24 @@ describe('error reporting in the browser', () => {
     const report = sentry.received.find((r) => r.body.includes('boom in the browser'))!
     expect(report.url).toMatch(/^\/api\/1\/envelope\//)
     expect(report.body).not.toContain('secret-in-query')
+    await context.close()
+  })
+
+  it('masks the token of the page’s path and of navigations in the report (issue 12, item 11)', async () => {
+    const context = await browser.newContext({ ...desktop, baseURL: server.url })
+    const page = await context.newPage()
+    const token = 'live-reset-token-77b1e0'
+    await page.goto(`/auth/reset-password/${token}`)
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
+    await page.waitForFunction(() => Boolean((window as unknown as { __SENTRY__?: unknown }).__SENTRY__))
+    // A breadcrumb of a navigation to another token page, then an error.
+    await page.evaluate((t) => history.pushState(null, '', `/auth/temp/${t}`), token)
+    await page.evaluate((t) => setTimeout(() => { throw new Error(`boom on /invitations/${t}`) }), token)
+    await expect.poll(() => sentry.received.filter((r) => r.body.includes('boom on')).length, { timeout: 10_000 }).toBeGreaterThan(0)
+    await page.waitForTimeout(500)
+    for (const report of sentry.received) expect(report.body).not.toContain(token)
+    const report = sentry.received.find((r) => r.body.includes('boom on'))!
+    expect(report.body).toContain('/invitations/[redacted]')
     await context.close()
   })
 })

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { closedPort } from '#app/modules/ai/ai.test-fixtures.ts'
 import { addMember, createUser } from '../setup/factories.ts'
 import { createTestApi } from '../setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '../setup/test-db.ts'
@@ -17,6 +18,8 @@ type Call = {
   path: (w: World) => string
   body?: (w: World) => unknown
   upload?: boolean
+  /** The file an upload sends instead of a PNG (the import takes data files). */
+  file?: { text: string; type: string; name: string }
   ownerOnly?: boolean
   /** The answer once access is granted, when it is not a 2xx (e.g. 503: AI text drafting unconfigured here). */
   granted?: number
@@ -28,7 +31,9 @@ const publicOrUserScoped = new Set([
   'POST /auth/user/avatar', 'DELETE /auth/user/avatar', 'POST /events', 'POST /invitations/{token}/accept',
   'GET /place-categories', 'POST /place-categories', 'POST /routes/slug', 'GET /ai/status', 'GET /routes/{ref}/gpx',
   'GET /qr-codes/{code}/image.svg', 'GET /qr-codes/{code}/image.png', 'GET /route-qr-codes/{id}/image.svg', 'GET /route-qr-codes/{id}/image.png',
-  'GET /health', 'GET /ready', 'GET /dashboard', 'POST /directions',
+  'GET /health', 'GET /ready', 'GET /dashboard', 'POST /directions', 'GET /geocode',
+  // Open data and route files: public by design (published content only; drafts for members, as the GPX).
+  'GET /public/categories/{slug}', 'GET /public/categories/{slug}/geojson', 'GET /routes/{ref}/geojson', 'GET /routes/{ref}/kml',
 ])
 
 const calls: Record<string, Call> = {
@@ -91,6 +96,13 @@ const calls: Record<string, Call> = {
   'DELETE /routes/{uuid}/remove-photo': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-photo` },
   'DELETE /routes/{uuid}/remove-content-image': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-content-image` },
   'DELETE /routes/{uuid}/remove-logo-pro': { method: 'DELETE', path: (w) => `/routes/${w.route}/remove-logo-pro` },
+  'POST /place-categories/{id}/import': {
+    method: 'POST',
+    path: (w) => `/place-categories/${w.category}/import`,
+    upload: true,
+    file: { text: 'name,lat,lng\nImported place,46.6,6.7\n', type: 'text/csv', name: 'places.csv' },
+  },
+  'GET /place-categories/{id}/export': { method: 'GET', path: (w) => `/place-categories/${w.category}/export?format=geojson` },
 }
 
 let t: ReturnType<typeof createTestApi>
@@ -124,7 +136,7 @@ async function buildWorld() {
 
 /** Everything a manager can change, as text: a refused call must leave it identical. */
 async function snapshot(): Promise<string> {
-  const tables = ['place_categories', 'category_members', 'places', 'place_users', 'invitations', 'secrets', 'qr_codes', 'walks', 'walk_translations', 'walk_places', 'walk_nearby', 'walk_logos'] as const
+  const tables = ['place_categories', 'category_members', 'places', 'place_translations', 'place_users', 'invitations', 'secrets', 'qr_codes', 'walks', 'walk_translations', 'walk_places', 'walk_nearby', 'walk_logos'] as const
   const rows = await Promise.all(tables.map((table) => testDb.db.selectFrom(table).selectAll().execute()))
   const sortKey = (r: object) => JSON.stringify(r)
   return JSON.stringify(rows.map((list) => list.map(sortKey).sort()))
@@ -134,7 +146,8 @@ async function send(call: Call, world: World, token?: string) {
   const url = call.path(world)
   if (call.upload) {
     const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
+    if (call.file) form.append('file', new Blob([call.file.text], { type: call.file.type }), call.file.name)
+    else form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'image.png')
     const res = await t.api.request(url, { method: call.method, body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} })
     return { status: res.status, json: await res.json().catch(() => undefined) }
   }
@@ -149,7 +162,8 @@ function expectGranted(call: Call, res: { status: number; json: unknown }) {
 describe.each(testDialects)('authorization matrix on %s', (dialect) => {
   beforeAll(async () => {
     testDb = await createTestDb(dialect)
-    t = createTestApi(testDb, { DATA_DIR: dataDir })
+    // Every world sends the owner's invitations: the per-inviter mail limit is not what is tested here.
+    t = createTestApi(testDb, { DATA_DIR: dataDir, RATE_LIMIT_INVITATIONS: '100000/3600' })
     people = {
       owner: await createUser(t.services, { name: 'Owner' }),
       editor: await createUser(t.services, { name: 'Editor' }),
@@ -187,6 +201,16 @@ describe.each(testDialects)('authorization matrix on %s', (dialect) => {
       const res = await t.call('POST', '/directions', { token: person.token, body })
       expect([res.status, res.json?.data?.provider]).toEqual([200, 'straight'])
     }
+  })
+
+  it('GET /geocode (user-scoped, managers only) answers 401 to anonymous callers and 403 to a user who manages no category', async () => {
+    await buildWorld()
+    // A closed port for the geocoder: a granted call fails there (502), no test asks the internet.
+    const api = createTestApi(testDb, { NOMINATIM_URL: `http://127.0.0.1:${await closedPort()}` })
+    const anonymous = await api.call('GET', '/geocode?q=Vevey')
+    expect([anonymous.status, anonymous.json]).toEqual([401, { message: 'Unauthenticated.' }])
+    expect((await api.call('GET', '/geocode?q=Vevey', { token: people.placeUser.token })).status).toBe(403)
+    for (const person of [people.outsider, people.editor, people.owner]) expect((await api.call('GET', '/geocode?q=Vevey', { token: person.token })).status).toBe(502)
   })
 
   it('lists every manager endpoint of the API', async () => {

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
+import { zipSync } from 'fflate'
 import { sql } from 'kysely'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken, newToken } from '#app/modules/auth/tokens.server.ts'
+import { GEOCODER_MAPBOX_TOKEN, startFakeGeocoder, type FakeGeocoder } from '#app/modules/geocoding/geocoding.test-fixtures.ts'
 import { pngDeclaring, solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
 import { formFields } from '#app/utils/forms.server.ts'
 import { createHttpApp } from '../../server/http-app.ts'
@@ -344,10 +346,23 @@ const prototypeNames = Object.getOwnPropertyNames(Object.prototype)
 
 // ---------------------------------------------------------------------------------------------
 
+/** The geocoder stand-in's port: the API's settings are read before the server starts. */
+const GEOCODER_PORT = 20_000 + Math.floor(Math.random() * 20_000)
+
 describe.each(testDialects)('hostile input on %s', (dialect) => {
-  // Rate limits high: the generated load must reach the handlers, not stop at 429.
+  // Rate limits high: the generated load must reach the handlers, not stop at 429. The address
+  // search asks a local stand-in (Mapbox's protocol: no one-a-second turn), never the internet.
   const { t, testDb } = useTestApi(dialect, {
     RATE_LIMIT_LOGIN: '100000/60', RATE_LIMIT_REGISTER: '100000/60', RATE_LIMIT_RESET: '100000/60', RATE_LIMIT_EVENTS: '100000/60', RATE_LIMIT_UPLOADS: '100000/60',
+    RATE_LIMIT_INVITATIONS: '100000/60', RATE_LIMIT_AI: '100000/60', RATE_LIMIT_GEOCODE: '100000/60',
+    GEOCODER: 'mapbox', MAPBOX_ACCESS_TOKEN: GEOCODER_MAPBOX_TOKEN, MAPBOX_BASE_URL: `http://127.0.0.1:${GEOCODER_PORT}`,
+  })
+  let geocoder: FakeGeocoder
+  beforeAll(async () => {
+    geocoder = await startFakeGeocoder(GEOCODER_PORT)
+  })
+  afterAll(async () => {
+    await geocoder.close()
   })
 
   async function setUp() {
@@ -397,7 +412,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
         extraQuery: fc.option(fc.constantFrom('__proto__[polluted]=yes', 'constructor[prototype][polluted]=yes', 'a=1&a=2', '%', 'x='.concat('y'.repeat(4000))), { nil: undefined, freq: 4 }),
         valid: jsonSchema ? validValue(doc, jsonSchema) : fc.constant(undefined),
         mutation: jsonSchema ? fc.option(mutation, { nil: null, freq: 3 }) : fc.constant(null),
-        upload: multipart ? fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('png', 'no-file', 'wrong-field', 'json')) : fc.constant(null),
+        upload: multipart ? fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constantFrom('png', 'no-file', 'wrong-field', 'json', ...Object.keys(dataFiles))) : fc.constant(null),
         headers: headerTwist,
         authorization: garbageAuthorization,
       })
@@ -617,6 +632,8 @@ function realPathValue(template: string, name: string, world: World): string | n
       return world.invitationToken
     case 'logoId':
       return world.logo
+    case 'slug':
+      return world.categorySlug
     default:
       throw new Error(`hostile-input: no real value for path parameter {${name}} of ${template}: add one`)
   }
@@ -630,8 +647,20 @@ async function uploadBody(kind: Uint8Array | string, headers: Record<string, str
   const form = new FormData()
   if (kind === 'no-file') form.append('other', 'value')
   else if (kind === 'wrong-field') form.append('image', new Blob([new Uint8Array(await tinyPng())], { type: 'image/png' }), 'x.png')
-  else form.append('file', new Blob([kind === 'png' ? new Uint8Array(await tinyPng()) : (kind as Uint8Array<ArrayBuffer>)], { type: 'image/png' }), 'x.png')
+  else if (typeof kind === 'string' && kind in dataFiles) {
+    // The data import's own hostile files (and a good one, so it goes deep); images refuse them all.
+    form.append('file', new Blob([new Uint8Array(dataFiles[kind]())], { type: 'application/octet-stream' }), 'x.csv')
+    form.append('options', kind === 'csv' ? '{"duplicates":"link"}' : '{"rows":{"__proto__":"create"}}')
+  } else form.append('file', new Blob([kind === 'png' ? new Uint8Array(await tinyPng()) : (kind as Uint8Array<ArrayBuffer>)], { type: 'image/png' }), 'x.png')
   return form
+}
+const text = (value: string) => () => new TextEncoder().encode(value)
+let kmzBomb: Uint8Array | undefined
+const dataFiles: Record<string, () => Uint8Array> = {
+  csv: text('name,lat,lng\nHostile square,46.5,6.6\nBad,x,6.6\n'),
+  laughs: text('<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><gpx><wpt lat="1" lon="1"><name>&b;</name></wpt></gpx>'),
+  xxe: text('<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY x SYSTEM "file:///etc/passwd">]><kml><Placemark><name>&x;</name></Placemark></kml>'),
+  kmzBomb: () => (kmzBomb ??= zipSync({ 'doc.kml': new Uint8Array(24 * 1024 * 1024) }, { level: 9 })),
 }
 let png: Buffer | undefined
 const tinyPng = async () => (png ??= await solidImage(20, 10))

@@ -11,7 +11,8 @@ import { createLogger } from '#app/utils/logger.server.ts'
 import { createTestDb, type TestDb, type TestDialect } from './test-db.ts'
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ BASE_URL: 'http://localhost:3000', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides })
+  // APP_SECRET set: a test that builds services without a DATA_DIR never writes data/app-secret.
+  return loadConfig({ BASE_URL: 'http://localhost:3000', NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-of-at-least-32-characters', ...overrides })
 }
 
 /** A fresh path under the system's temporary folder, made only when something is written there. */
@@ -39,6 +40,8 @@ export function createTestApi(testDb: TestDb, overrides: Record<string, string> 
       body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
     })
     const text = await response.text()
+    // Mail goes out after the answer (the mail queue): a test reads `sent` once it has gone.
+    await services.mailQueue.idle()
     let json: any = undefined
     try {
       json = text ? JSON.parse(text) : undefined

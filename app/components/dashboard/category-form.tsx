@@ -4,11 +4,9 @@ import { Form, useNavigation } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
+import { CATEGORY_SLUG_MAX } from '#app/modules/categories/categories.schema.ts'
 import { slugify } from '#app/modules/walks/slug.ts'
 import type { FormResult } from '#app/utils/forms.ts'
-
-// A category slug is a DNS label: at most 63 characters.
-const CATEGORY_SLUG_MAX = 63
 
 /** The slug a category name proposes; the server validates whatever is sent. */
 export const proposedSlug = (name: string) => slugify(name, CATEGORY_SLUG_MAX)

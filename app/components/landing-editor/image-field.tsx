@@ -5,7 +5,8 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { errorText, uploadImage } from './upload.ts'
+import { apiErrorMessage } from '#app/utils/api-client.ts'
+import { uploadImage } from './upload.ts'
 
 /** One image of a route (photo, content image, professional logo): preview, replace, remove. */
 export function ImageField({
@@ -34,7 +35,7 @@ export function ImageField({
     try {
       onChange(await work())
     } catch (error) {
-      addToast({ title: errorText(error, t('landingEditor.uploadFailed')) })
+      addToast({ title: apiErrorMessage(error, t('landingEditor.uploadFailed')) })
     } finally {
       setBusy(false)
     }

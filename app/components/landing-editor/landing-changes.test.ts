@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { landingState, landingUpdate, namedLocales } from './landing-changes.ts'
+import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales } from './landing-changes.ts'
 
 const texts = (name: string | null, subtitle: string | null = null) => ({ name, subtitle, description: null, content_title: null, content_text: null, logo_title: null })
 const route = { translations: { fr: texts('Vieille ville', 'Balade'), de: texts('Altstadt') }, isIndexed: true, status: 'draft' }
@@ -36,5 +36,16 @@ describe('landingUpdate', () => {
 describe('namedLocales', () => {
   it('lists the languages with a non-blank name, in the app order', () => {
     expect(namedLocales({ it: { name: ' ' }, de: { name: 'Altstadt' }, fr: { name: 'Vieille ville' } })).toEqual(['fr', 'de'])
+  })
+})
+
+describe('landingErrors', () => {
+  it('checks the sent texts by the API’s rules, keyed by language and field, as translatable messages', () => {
+    expect(landingErrors({ uuid: 'u1', translations: { fr: { subtitle: 'ok' } } })).toBeNull()
+    expect(landingErrors({ uuid: 'u1', translations: { de: { name: ' ' }, fr: { subtitle: 'x'.repeat(201) } } })).toEqual({
+      'de.name': [{ key: 'validation.required', values: { attribute: 'name' } }],
+      'fr.subtitle': [{ key: 'validation.max_string', values: { attribute: 'subtitle', count: 200 } }],
+    })
+    expect(landingFieldOf('translations.it.content_text')).toBe('it.content_text')
   })
 })

@@ -1,5 +1,7 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import { walkTextFields, type WalkTextField, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
+import { walkTextFields, walkTranslationSchema, type WalkTextField, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
+import type { FieldErrors } from '#app/utils/errors.ts'
+import { issuesToFieldErrors } from '#app/utils/validation.ts'
 
 /** The landing texts the editor shows: one complete set per language, blanks as ''. */
 export type EditorTexts = Record<Locale, Record<WalkTextField, string>>
@@ -51,3 +53,20 @@ export function landingUpdate(uuid: string, saved: LandingState, edited: Landing
 export function namedLocales(translations: Record<string, Pick<WalkTexts, 'name'>>): Locale[] {
   return locales.filter((l) => (translations[l]?.name ?? '').trim() !== '')
 }
+
+/**
+ * The API's own rules (walkTranslationSchema) on the texts an update sends, before it is sent:
+ * errors keyed `<locale>.<field>` as the form shows them; null when all is well.
+ */
+export function landingErrors(update: LandingUpdate): FieldErrors | null {
+  const errors: FieldErrors = {}
+  for (const [locale, texts] of Object.entries(update.translations ?? {})) {
+    const result = walkTranslationSchema.safeParse(texts)
+    if (result.success) continue
+    for (const [field, messages] of Object.entries(issuesToFieldErrors(result.error.issues, texts))) errors[`${locale}.${field}`] = messages
+  }
+  return Object.keys(errors).length > 0 ? errors : null
+}
+
+/** The form's key of an API error key: `translations.de.name` → `de.name`. */
+export const landingFieldOf = (apiKey: string) => apiKey.replace(/^translations\./, '')

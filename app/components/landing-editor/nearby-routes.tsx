@@ -5,7 +5,7 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { errorText } from './upload.ts'
+import { apiErrorMessage } from '#app/utils/api-client.ts'
 
 /** The nearby routes shown at the foot of a landing page: add, order, detach. */
 export function NearbyRoutes({ route, candidates, onChange }: { route: RouteView; candidates: RouteSummaryView[]; onChange: (route: RouteView) => void }) {
@@ -21,7 +21,7 @@ export function NearbyRoutes({ route, candidates, onChange }: { route: RouteView
     try {
       onChange(await work())
     } catch (error) {
-      addToast({ title: errorText(error, t('landingEditor.nearbyFailed')) })
+      addToast({ title: apiErrorMessage(error, t('landingEditor.nearbyFailed')) })
     } finally {
       setBusy(false)
     }

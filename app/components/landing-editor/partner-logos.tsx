@@ -5,7 +5,8 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { errorText, uploadImage } from './upload.ts'
+import { apiErrorMessage } from '#app/utils/api-client.ts'
+import { uploadImage } from './upload.ts'
 
 /** The logo ids with the one at `index` swapped with its neighbour (`by` -1: earlier, +1: later). */
 function moved(ids: number[], index: number, by: -1 | 1): number[] {
@@ -24,7 +25,7 @@ export function PartnerLogos({ route, onChange }: { route: RouteView; onChange: 
     try {
       onChange(await work())
     } catch (error) {
-      addToast({ title: errorText(error, failure) })
+      addToast({ title: apiErrorMessage(error, failure) })
     } finally {
       setBusy(false)
     }

@@ -1,15 +1,18 @@
 import { ExternalLink } from 'lucide-react'
-import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { I18nextProvider, useTranslation } from 'react-i18next'
 import { LandingPage } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import type { Locale } from '#app/i18n/config.ts'
+import { loadLocale } from '#app/i18n/i18n.client.ts'
 import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import type { EditorTexts } from './landing-changes.ts'
 
 const noopSubscribe = () => () => {}
+/** Not a visitor's page: no count (a "0" next to the heart read as the route's figure). */
+const PREVIEW_LIKE = { likes: null, liked: false }
 
 /**
  * The public landing page's own component, fed the editor's unsaved texts in the language being
@@ -31,7 +34,20 @@ export function PublicPreview({
   category: string
   className?: string
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  // The preview speaks the language being edited, as visitors will see it, whatever the
+  // interface's language: its own i18next instance (same messages), once that language is in.
+  const [loaded, setLoaded] = useState<Locale | null>(null)
+  useEffect(() => {
+    let current = true
+    void loadLocale(locale, i18n).then((ok) => {
+      if (current && ok) setLoaded(locale)
+    })
+    return () => {
+      current = false
+    }
+  }, [locale, i18n])
+  const previewI18n = useMemo(() => (loaded ? i18n.cloneInstance({ lng: loaded }) : null), [i18n, loaded])
   // Rendered after hydration only: the public component is made for pages that never hydrate
   // (its share button is unhidden by the page's own script), so SSR and client would differ.
   const mounted = useSyncExternalStore(noopSubscribe, () => true, () => false)
@@ -55,7 +71,13 @@ export function PublicPreview({
         </a>
       </div>
       <div data-testid="public-preview" inert className="max-h-[44rem] overflow-y-auto rounded-xl border border-gray-200 [&_[data-landing]]:min-h-0 dark:border-gray-800" lang={locale}>
-        {mounted ? <LandingPage view={toLandingView(previewed, locale, addressing, category)} like={{ likes: 0, liked: false }} /> : <div className="h-96" />}
+        {mounted && previewI18n && loaded === locale ? (
+          <I18nextProvider i18n={previewI18n}>
+            <LandingPage view={toLandingView(previewed, locale, addressing, category)} like={PREVIEW_LIKE} />
+          </I18nextProvider>
+        ) : (
+          <div className="h-96" />
+        )}
       </div>
     </section>
   )

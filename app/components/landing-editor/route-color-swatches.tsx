@@ -1,6 +1,8 @@
 import { clsx } from 'clsx'
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { SWATCH_EDGE } from '#app/components/ui/swatch.ts'
+import { textColorOn } from '#app/utils/contrast.ts'
 import { routeColorNames, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 
 /** The ten route colours as a radio group: swatch plus name, so colour is not the only cue. */
@@ -21,8 +23,8 @@ export function RouteColorSwatches({ value, onChange }: { value: RouteColor; onC
               )}
             >
               <input type="radio" name="route-color" value={name} checked={checked} onChange={() => onChange(name)} className="sr-only" data-testid={`route-color-${name}`} />
-              <span className="flex size-6 shrink-0 items-center justify-center rounded-full" style={{ backgroundColor: routeColors[name] }} aria-hidden>
-                {checked ? <Check className="size-4 text-white" /> : null}
+              <span className={clsx('flex size-6 shrink-0 items-center justify-center rounded-full', SWATCH_EDGE)} style={{ backgroundColor: routeColors[name], color: textColorOn(routeColors[name]) }} aria-hidden>
+                {checked ? <Check className="size-4" /> : null}
               </span>
               <span className="truncate">{t(`branding.colors.${name}`)}</span>
             </label>

@@ -2,29 +2,36 @@ import { clsx } from 'clsx'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localeNames, locales, type Locale } from '#app/i18n/config.ts'
-import type { WalkTextField } from '#app/modules/walks/walks.schema.ts'
+import { LengthHint } from '#app/components/ui/length-hint.tsx'
+import { walkTextLimits, type WalkTextField } from '#app/modules/walks/walks.schema.ts'
 import type { EditorTexts } from './landing-changes.ts'
 
 const long: ReadonlySet<WalkTextField> = new Set(['description', 'content_text'])
-const inputClass = 'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900'
+const inputClass = 'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500 dark:border-gray-700 dark:bg-gray-900'
 
-/** The route's texts in the four languages, one tab each. */
+/** The route's texts in the four languages, one tab each; each field says its limit and its errors. */
 export function TranslationTabs({
   texts,
   fields,
   onChange,
   active: controlled,
+  initial = 'fr',
   onActiveChange,
+  errors = {},
 }: {
   texts: EditorTexts
   fields: readonly WalkTextField[]
   onChange: (locale: Locale, field: WalkTextField, value: string) => void
   /** The shown language, when the parent follows it (else the tabs keep it themselves). */
   active?: Locale
+  /** The language shown first when the tabs keep it themselves. */
+  initial?: Locale
   onActiveChange?: (locale: Locale) => void
+  /** Messages by `<locale>.<field>`. */
+  errors?: Record<string, string[]>
 }) {
   const { t } = useTranslation()
-  const [own, setOwn] = useState<Locale>('fr')
+  const [own, setOwn] = useState<Locale>(initial)
   const active = controlled ?? own
   const setActive = (locale: Locale) => {
     setOwn(locale)
@@ -50,16 +57,26 @@ export function TranslationTabs({
           >
             <span className="uppercase">{locale}</span>
             <span className="sr-only"> {localeNames[locale]}</span>
+            {fields.some((f) => errors[`${locale}.${f}`]?.length) ? (
+              <span data-testid={`texts-tab-error-${locale}`} className="ml-1 inline-block size-2 rounded-full bg-red-600 align-middle" title={t('editorSafety.tabHasErrors')}>
+                <span className="sr-only">{t('editorSafety.tabHasErrors')}</span>
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`texts-panel-${active}`} aria-labelledby={`texts-tab-${active}`} className="flex flex-col gap-4" lang={active}>
         {fields.map((field) => {
           const id = `text-${active}-${field}`
+          const fieldErrors = errors[`${active}.${field}`] ?? []
+          const max = walkTextLimits[field]
           const common = {
             id,
             name: field,
             value: texts[active][field],
+            maxLength: max,
+            'aria-invalid': fieldErrors.length > 0 || undefined,
+            'aria-describedby': [fieldErrors.length > 0 && `${id}-error`, `${id}-length`].filter(Boolean).join(' '),
             'data-testid': `text-${field}`,
             className: inputClass,
             onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(active, field, event.target.value),
@@ -70,6 +87,14 @@ export function TranslationTabs({
                 {t(`landingEditor.fields.${field}`)} <span className="text-gray-500 dark:text-gray-400">({localeNames[active]})</span>
               </label>
               {long.has(field) ? <textarea rows={field === 'content_text' ? 8 : 4} {...common} /> : <input type="text" {...common} />}
+              <LengthHint id={`${id}-length`} length={texts[active][field].length} max={max} />
+              {fieldErrors.length > 0 ? (
+                <ul id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400" data-testid={`text-${field}-error`}>
+                  {fieldErrors.map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              ) : null}
             </div>
           )
         })}

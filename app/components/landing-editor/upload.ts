@@ -13,11 +13,5 @@ export async function uploadImage(path: string, file: File): Promise<RouteView> 
   const payload = (await response.json().catch(() => ({}))) as { data?: RouteView; message?: string; errors?: Record<string, string[]> }
   if (response.ok) return payload.data as RouteView
   if (response.status === 401) return apiRequest<RouteView>(path.replace(/\/[^/]+$/, '/get-route'))
-  throw new ApiError(response.status, payload.message ?? response.statusText, payload.errors)
-}
-
-/** The first field error when there is one (422), else the message. */
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return Object.values(error.errors ?? {})[0]?.[0] ?? error.message
-  return fallback
+  throw new ApiError(response.status, payload.message ?? response.statusText, payload.errors, payload.message !== undefined)
 }

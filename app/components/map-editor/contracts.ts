@@ -42,17 +42,6 @@ export interface RouteToolbarProps {
   addressing: Addressing
 }
 
-export interface SaveModifiedRouteModalProps {
-  open: boolean
-  /** The name of the route with unsaved changes. */
-  routeName: string
-  /** True while the page saves; the buttons are disabled. */
-  saving: boolean
-  onSave(): void
-  onDiscard(): void
-  onCancel(): void
-}
-
 export interface QrPanelProps {
   category: EditorCategory
   /** The category's QR codes (from `fetch-qr-codes`). */

@@ -105,6 +105,36 @@ describe.each(testDialects)('map editor loader on %s', (dialect) => {
     expect(theirs.category).toBeNull()
     expect(theirs.places).toEqual([])
   })
+
+  it('opens a category without located places where they will likely be: its parent’s places, else the user’s other ones', async () => {
+    const { services } = ctx.t
+    const { owner, first, second } = await setup()
+    // The category's own places: the page frames them, nothing else is needed.
+    expect((await load(owner, `?category=${second.id}`)).likelyArea).toEqual([])
+    // Alpha has none: the box of the user's other places (Beta's Bridge, the last added).
+    expect((await load(owner, `?category=${first.id}`)).likelyArea).toEqual([
+      { lat: 46.5, lng: 6.6 },
+      { lat: 46.5, lng: 6.6 },
+    ])
+    // A sub-category of Alpha: Alpha's places first, when it has some.
+    const child = await createCategory(services, owner, { name: 'Gamma', parent_id: first.id })
+    await services.places.create(owner, { place_category_id: first.id, name: 'Tower', lat: 47.1, lng: 7.2 })
+    await services.places.create(owner, { place_category_id: first.id, name: 'Gate', lat: 47.0, lng: 7.0 })
+    expect((await load(owner, `?category=${child.id}`)).likelyArea).toEqual([
+      { lat: 47.0, lng: 7.0 },
+      { lat: 47.1, lng: 7.2 },
+    ])
+    // Without a parent's places: the category the user last added a place to (Alpha, not Beta).
+    const other = await createCategory(services, owner, { name: 'Epsilon' })
+    expect((await load(owner, `?category=${other.id}`)).likelyArea).toEqual([
+      { lat: 47.0, lng: 7.0 },
+      { lat: 47.1, lng: 7.2 },
+    ])
+    // Another user's places never show through: a newcomer's only category has no hint.
+    const { user: stranger } = await createUser(services)
+    const own = await createCategory(services, stranger, { name: 'Delta' })
+    expect((await load(stranger, `?category=${own.id}`)).likelyArea).toEqual([])
+  })
 })
 
 describe.each(testDialects)('map editor loader with subdomain routing on %s', (dialect) => {
@@ -124,5 +154,24 @@ describe.each(testDialects)('map editor loader with subdomain routing on %s', (d
     expect(thrown.status).toBe(302)
     expect(thrown.headers.get('Location')).toBe(`https://${category.slug}.example.org/fr/map?category=${category.id}`)
     expect((await call(category.slug)).category?.slug).toBe(category.slug)
+  })
+})
+
+describe.each(testDialects)('map editor loader with the address search off on %s', (dialect) => {
+  const off = useTestApi(dialect, { GEOCODER: 'off' })
+  const on = useTestApi(dialect)
+
+  it('offers "Find a town or address" unless GEOCODER=off', async () => {
+    const load = async (services: typeof on.t.services) => {
+      const { user } = await createUser(services)
+      const category = await createCategory(services, user, { name: 'Riviera' })
+      return loadMapEditor({
+        context: { services, user, token: null, clientIp: '203.0.113.9', categorySlug: null },
+        request: new Request(`http://localhost:3000/map?category=${category.id}`),
+        params: {},
+      } as never)
+    }
+    expect((await load(off.t.services)).geocoding).toBe(false)
+    expect((await load(on.t.services)).geocoding).toBe(true)
   })
 })

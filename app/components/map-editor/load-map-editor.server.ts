@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import type { Config } from '#app/config/config.server.ts'
 import { localeFromParam } from '#app/i18n/config.ts'
+import { hasCoordinates, type LatLng } from '#app/modules/geo/geo.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
@@ -62,8 +63,12 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
     stats: null as CategoryStats | null,
     route: null as RouteView | null,
     routeMissing: false,
+    /** Where the map opens when the category has no located place yet (its parent's or the user's other places). */
+    likelyArea: [] as LatLng[],
     /** How the category's public pages are addressed (ADR 011). */
     addressing: addressingOf(config),
+    /** Whether the map offers "Find a town or address" (GEOCODER is not off). */
+    geocoding: services.geocoding.enabled,
   }
   if (!selected) return empty
 
@@ -80,6 +85,8 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
     services.qrCodes.listForCategory(user, selected.id),
     services.stats.fetchStatistic(user, selected.id, year),
   ])
+  // A new category: open the map where its places will likely be, not on the whole country.
+  const likelyArea = places.some(hasCoordinates) ? [] : await services.places.likelyArea(user, selected.id)
   const chosen = routes.find((r) => r.uuid === asked) ?? routes[0]
   // Deleted meanwhile or not of this category: the page says "Failed to fetch route by uuid".
   const route = chosen ? (linked?.uuid === chosen.uuid ? linked : await routeOrNull(() => services.walks.get(user, chosen.uuid, locale))) : null
@@ -94,5 +101,6 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
     stats: { year, views: statistic.views, likes: statistic.likes },
     route,
     routeMissing,
+    likelyArea,
   }
 }

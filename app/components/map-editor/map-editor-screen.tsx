@@ -2,7 +2,7 @@ import { clsx } from 'clsx'
 import { Eye, Heart, ListOrdered, MapPin, MapPinPlus, QrCode, Search, X } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useBlocker, useRevalidator, useSearchParams } from 'react-router'
+import { useRevalidator, useSearchParams } from 'react-router'
 import { lazyMap } from '#app/components/lazy-map.tsx'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
@@ -11,18 +11,24 @@ import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
 import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.service.server.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import { routeWarnings } from '#app/modules/walks/route-plausibility.ts'
 import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import type { MapFocus, RouteEditorMapHandle } from '#app/map/route-editor-map.client.tsx'
+import { ImportDialog } from '#app/components/import/import-dialog.tsx'
+import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
+import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
+import { CategoryMenu } from './category-menu.tsx'
 import { CategoryTree, type TreeCategory } from './category-tree.tsx'
 import type { EditorCategory, LatLng } from './contracts.ts'
 import { DirectionsSummary } from './directions-summary.tsx'
-import { pathLines, walkableStops, type PlaceRef } from './editor-state.ts'
-import { SaveModifiedRouteModal } from './modals/save-modified-route-modal.tsx'
+import { GeocodeSearch } from './geocode-search.tsx'
+import { pathLines, walkableStops, type EditorState, type PlaceRef } from './editor-state.ts'
 import { NewPlaceDialog } from './new-place-dialog.tsx'
 import { PlaceSearch } from './place-search.tsx'
 import { QrPanel } from './qr-panel/qr-panel.tsx'
 import { RouteStops } from './route-stops.tsx'
 import { RouteToolbar } from './route-toolbar.tsx'
+import { RouteWarnings } from './route-warnings.tsx'
 import { SaveBar } from './save-bar.tsx'
 import { useRouteEditing } from './use-route-editing.ts'
 
@@ -42,15 +48,18 @@ export interface MapEditorData {
   route: RouteView | null
   routeMissing: boolean
   addressing: Addressing
+  /** Where to open the map when the category has no located place yet (may be empty). */
+  likelyArea: LatLng[]
+  /** Whether "Find a town or address" is offered (GEOCODER is not off). */
+  geocoding: boolean
 }
 
 type Panel = 'stops' | 'places' | 'qr'
 
-const hexOf = (color: string) => routeColors[color as RouteColor] ?? routeColors[defaultRouteColor]
+/** A found address (no area) is shown at a street's zoom. */
+const PICKED_ADDRESS_ZOOM = 15
 
-/** Where the browser goes after a navigation the page asked for: only category/route changes leave. */
-const leavesRoute = (from: { pathname: string; search: string }, to: { pathname: string; search: string }) =>
-  from.pathname !== to.pathname || from.search !== to.search
+const hexOf = (color: string) => routeColors[color as RouteColor] ?? routeColors[defaultRouteColor]
 
 /**
  * The map editor (/map): a category's places on a map, its routes, and the open route's stops,
@@ -69,6 +78,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
   const [focus, setFocus] = useState<MapFocus | null>(null)
   const [picking, setPicking] = useState(false)
   const [picked, setPicked] = useState<LatLng | null>(null)
+  const [importing, setImporting] = useState(false)
   const mapHandle = useRef<RouteEditorMapHandle | null>(null)
   const onMapReady = useCallback((handle: RouteEditorMapHandle | null) => {
     mapHandle.current = handle
@@ -79,20 +89,14 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
     if (data.routeMissing) addToast({ title: t('mapEditor.fetchFailed') })
   }, [data.routeMissing, t])
 
-  // ---- leaving with unsaved changes: in-app navigation (blocker) and closing the tab ----
-  const bypass = useRef(false)
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !bypass.current && leavesRoute(currentLocation, nextLocation))
-  useEffect(() => {
-    if (!dirty) return
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault()
-      event.returnValue = ''
-    }
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [dirty])
-  useEffect(() => {
-    bypass.current = false
+  // ---- leaving with unsaved changes: every way out asks; a session that ends keeps the work ----
+  const guard = useUnsavedChangesGuard<EditorState>({
+    dirty,
+    name: route?.name ?? route?.slug ?? '',
+    saving: editing.saving,
+    save: () => editing.save({ revalidate: false }),
+    discard: editing.discard,
+    keep: state ? { screen: 'map', routeUuid: state.uuid, state, restore: editing.restore } : undefined,
   })
 
   const go = (next: Record<string, string>) => setParams(new URLSearchParams(next))
@@ -115,11 +119,28 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
   const paths = useMemo(() => pathLines(state?.features_collection ?? null), [state?.features_collection])
   const color = hexOf(route?.color ?? defaultRouteColor)
   const canCompute = walkableStops(stops).length >= 2
+  const hasFreshPath = state !== null && state.features_collection !== null && !editing.stale
+  const warnings = useMemo(
+    () => routeWarnings({ stops: numbered, path: hasFreshPath && state ? { distance: state.distance, duration: state.duration } : null }),
+    [numbered, hasFreshPath, state],
+  )
 
   // The map frames the route (else the category) when either changes, not on every edit.
-  const frameKey = `${category?.id ?? ''}:${state?.uuid ?? ''}`
+  // After an import, the whole category (the new places may lie anywhere).
+  const [imports, setImports] = useState(0)
+  // The places as they were when an import finished: the map refits once the reloaded ones arrive.
+  const [awaiting, setAwaiting] = useState<PlaceSummary[] | null>(null)
+  if (awaiting && awaiting !== places) {
+    setAwaiting(null)
+    setImports((n) => n + 1)
+  }
+  const frameKey = `${category?.id ?? ''}:${state?.uuid ?? ''}:${imports}`
   const [frame, setFrame] = useState<{ key: string; points: LatLng[] }>({ key: '', points: [] })
-  if (frame.key !== frameKey) setFrame({ key: frameKey, points: numbered.length > 0 ? numbered : located.map(({ lat, lng }) => ({ lat: lat!, lng: lng! })) })
+  if (frame.key !== frameKey) {
+    const imported = frame.key !== '' && frame.key.replace(/:\d+$/, '') === frameKey.replace(/:\d+$/, '')
+    const framed = numbered.length > 0 && !imported ? numbered : located.map(({ lat, lng }) => ({ lat: lat!, lng: lng! }))
+    setFrame({ key: frameKey, points: framed.length > 0 ? framed : data.likelyArea })
+  }
 
   const addPlace = useCallback((place: PlaceRef) => dispatch({ type: 'add', place }), [dispatch])
   const addById = useCallback(
@@ -165,14 +186,19 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
   return (
     <>
       <PageTitle title={t('nav.map')} />
-      <div className="-m-4 grid gap-0 sm:-m-6 lg:h-[calc(100dvh-3.6rem)] lg:grid-cols-[24rem_minmax(0,1fr)] lg:grid-rows-[auto_minmax(0,1fr)]">
+      {/* One column on a phone that never grows past the screen (a long German label used to widen it). */}
+      <div className="-m-4 grid grid-cols-[minmax(0,1fr)] gap-0 sm:-m-6 lg:h-[calc(100dvh-3.6rem)] lg:grid-cols-[24rem_minmax(0,1fr)] lg:grid-rows-[auto_minmax(0,1fr)]">
         {/* Header: title, categories, statistics, route toolbar. */}
         <section className="flex flex-col gap-3 border-b border-gray-200 bg-white p-4 lg:col-start-1 lg:row-start-1 lg:border-r dark:border-gray-800 dark:bg-gray-900">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h1 className="text-xl font-semibold">{t('nav.map')}</h1>
-            {statsRow}
+            <div className="flex flex-wrap items-center gap-2">
+              {statsRow}
+              {category ? <CategoryMenu category={category} onImport={() => setImporting(true)} /> : null}
+            </div>
           </div>
           <CategoryTree categories={categories} selectedId={category?.id ?? null} onSelect={selectCategory} />
+          <KeptWorkOffer kept={guard.kept} />
           {category ? (
             <RouteToolbar
               category={category}
@@ -182,10 +208,19 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
               addressing={data.addressing}
               onSelectRoute={openRoute}
               onRouteCreated={(created) => openRoute(created.uuid)}
-              onRouteDeleted={() => {
+              onRouteDeleted={(uuid) => {
                 // The route is gone: its unsaved edits cannot be saved any more.
-                bypass.current = true
-                go({ category: String(category.id) })
+                guard.allowNextNavigation()
+                // Say where the editor lands: the next route of the list (as the loader would open it), or none.
+                const deleted = routes.find((r) => r.uuid === uuid)
+                const next = routes.find((r) => r.uuid !== uuid)
+                const name = deleted?.name ?? deleted?.slug ?? route?.name ?? ''
+                addToast(
+                  next
+                    ? { title: t('editorSafety.deleted.nowOpen', { name, next: next.name ?? next.slug }), timeout: 8000 }
+                    : { title: t('editorSafety.deleted.noneLeft', { name }), timeout: 8000 },
+                )
+                go(next ? { category: String(category.id), route: next.uuid } : { category: String(category.id) })
               }}
               onRouteUpdated={(updated) => {
                 editing.setRoute(updated)
@@ -222,6 +257,12 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
               />
               <MapControls
                 state={state}
+                search={
+                  data.geocoding ? (
+                    // A town: its whole area; an address: the street's zoom.
+                    <GeocodeSearch onPick={(found) => setFocus({ lat: found.lat, lng: found.lng, bbox: found.bbox, zoom: PICKED_ADDRESS_ZOOM, seq: Date.now() })} />
+                  ) : null
+                }
                 picking={picking}
                 onPicking={setPicking}
                 onPathVisible={(value) => dispatch({ type: 'setPathVisible', value })}
@@ -250,15 +291,17 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
                   aria-selected={panel === tab.id}
                   aria-controls={`panel-${tab.id}`}
                   onClick={() => setPanel(tab.id)}
+                  // min-w-0: three tabs share the panel's width in every language (tests/e2e/map-editor.test.ts).
                   className={clsx(
-                    '-mb-px flex flex-1 items-center justify-center gap-1.5 border-b-2 px-2 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600',
+                    '-mb-px flex min-w-0 flex-1 items-center justify-center gap-1.5 border-b-2 px-1 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600 sm:px-2',
                     panel === tab.id
                       ? 'border-primary-600 text-primary-700 dark:text-primary-300'
                       : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100',
                   )}
                 >
-                  {tab.icon}
-                  <span className="truncate">{tab.label}</span>
+                  {/* The panel is ~24rem wide on a phone and beside the map: icons only between the two. */}
+                  <span className="hidden sm:inline lg:hidden">{tab.icon}</span>
+                  <span className="whitespace-nowrap">{tab.label}</span>
                   {tab.count !== undefined && tab.count > 0 ? (
                     <span className="rounded-full bg-gray-100 px-1.5 text-xs tabular-nums text-gray-700 dark:bg-gray-800 dark:text-gray-300">{tab.count}</span>
                   ) : null}
@@ -295,7 +338,8 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
             </div>
             {state ? (
               // On a phone right under the map (save within reach); under the lists on a desktop.
-              <div className="order-first flex flex-col gap-3 border-b border-gray-200 p-4 lg:order-none lg:border-t lg:border-b-0 dark:border-gray-800">
+              // Marked so toasts never cover the distance and the save status (app/components/shell/toaster.tsx).
+              <div data-toast-avoid className="order-first flex flex-col gap-3 border-b border-gray-200 p-4 lg:order-none lg:border-t lg:border-b-0 dark:border-gray-800">
                 <fieldset className="flex flex-col gap-1.5 text-sm lg:hidden">
                   <Toggle checked={state.isPathVisible} onChange={(value) => dispatch({ type: 'setPathVisible', value })} label={t('mapEditor.pathVisible')} />
                   <Toggle
@@ -313,6 +357,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
                   stale={editing.stale}
                   onCompute={() => void editing.computePath()}
                 />
+                <RouteWarnings warnings={warnings} />
                 <SaveBar dirty={dirty} saving={editing.saving} disabled={editing.computing} onSave={() => void editing.save()} />
               </div>
             ) : null}
@@ -334,19 +379,18 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
         />
       ) : null}
 
-      <SaveModifiedRouteModal
-        open={blocker.state === 'blocked'}
-        routeName={route?.name ?? route?.slug ?? ''}
-        saving={editing.saving}
-        onSave={async () => {
-          if (await editing.save({ revalidate: false })) blocker.proceed?.()
-        }}
-        onDiscard={() => {
-          editing.discard()
-          blocker.proceed?.()
-        }}
-        onCancel={() => blocker.reset?.()}
-      />
+      {category ? <ImportDialog
+          open={importing}
+          onOpenChange={setImporting}
+          category={category}
+          tiles={tiles}
+          onImported={() => {
+            setAwaiting(places)
+            revalidate()
+          }}
+        /> : null}
+
+      {guard.modal}
     </>
   )
 }
@@ -364,6 +408,8 @@ function Stat({ icon, label, value, locale }: { icon: React.ReactNode; label: st
 
 interface MapControlsProps {
   state: { isPathVisible: boolean; isSpacePlacesVisible: boolean } | null
+  /** The address search, when offered: top left, beside the zoom buttons. */
+  search: React.ReactNode
   picking: boolean
   onPicking(value: boolean): void
   onPathVisible(value: boolean): void
@@ -371,7 +417,7 @@ interface MapControlsProps {
 }
 
 /** Over the map: the route's visibility toggles and "new place" (then click on the map). */
-function MapControls({ state, picking, onPicking, onPathVisible, onSpacePlacesVisible }: MapControlsProps) {
+function MapControls({ state, search, picking, onPicking, onPathVisible, onSpacePlacesVisible }: MapControlsProps) {
   const { t } = useTranslation()
   return (
     <div className="pointer-events-none absolute inset-x-2 top-2 z-[5] flex flex-wrap items-start justify-end gap-2">
@@ -382,6 +428,9 @@ function MapControls({ state, picking, onPicking, onPathVisible, onSpacePlacesVi
             <X className="size-4" aria-hidden />
           </button>
         </div>
+      ) : search ? (
+        // ml-10: clear of Leaflet's zoom buttons; narrow maps put it on its own row.
+        <div className="mr-auto ml-10 min-w-0 max-w-sm flex-1 basis-52">{search}</div>
       ) : null}
       {state ? (
         // On a phone the toggles sit under the map: the map stays clear.
@@ -397,7 +446,7 @@ function MapControls({ state, picking, onPicking, onPathVisible, onSpacePlacesVi
         data-testid="new-place"
         className={clsx(
           'pointer-events-auto inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium shadow-md ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-primary-600',
-          picking ? 'bg-primary-600 text-white' : 'bg-white/95 text-gray-800 hover:bg-white dark:bg-gray-900/95 dark:text-gray-100',
+          picking ? 'bg-primary-700 text-white' : 'bg-white/95 text-gray-800 hover:bg-white dark:bg-gray-900/95 dark:text-gray-100',
         )}
       >
         <MapPinPlus className="size-4" aria-hidden />

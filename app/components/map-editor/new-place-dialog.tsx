@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
-import { apiRequest, ApiError } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
 import type { LatLng } from './contracts.ts'
 
 interface NewPlaceDialogProps {
@@ -43,7 +43,7 @@ export function NewPlaceDialog({ at, categoryId, canAdd, onClose, onCreated }: N
       onCreated(place, canAdd && addToRoute)
       setName('')
     } catch (e) {
-      setError(e instanceof ApiError ? (Object.values(e.errors ?? {})[0]?.[0] ?? e.message) : t('mapEditor.placeFailed'))
+      setError(apiErrorMessage(e, t('mapEditor.placeFailed')))
     } finally {
       setBusy(false)
     }

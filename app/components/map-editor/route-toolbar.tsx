@@ -3,6 +3,7 @@ import { clsx } from 'clsx'
 import { FileText, Globe, ListChecks, Map as MapIcon, MoreHorizontal, Pencil, Plus, Smartphone, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SWATCH_EDGE } from '#app/components/ui/swatch.ts'
 import { routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { RouteToolbarProps } from './contracts.ts'
 import { DeleteRouteModal } from './modals/delete-route-modal.tsx'
@@ -81,7 +82,7 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
           {route ? (
             <>
               <span
-                className="size-3.5 shrink-0 rounded-full ring-2 ring-white dark:ring-gray-900"
+                className={clsx('size-3.5 shrink-0 rounded-full', SWATCH_EDGE)}
                 style={{ backgroundColor: routeColorHex(route.color) }}
                 data-testid="toolbar-route-color"
                 data-color={route.color}

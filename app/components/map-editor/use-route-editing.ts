@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
-import { apiRequest, ApiError } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest, isSessionEnded } from '#app/utils/api-client.ts'
 import {
   editorReducer,
   initialEditorState,
@@ -31,7 +31,6 @@ const editable = (route: RouteView) => ({
   isSpacePlacesVisible: route.isSpacePlacesVisible,
 })
 
-const errorDetail = (error: unknown) => (error instanceof ApiError ? (Object.values(error.errors ?? {})[0]?.[0] ?? error.message) : undefined)
 
 /**
  * The open route's editing: the reducer state, kept across revalidations while it holds
@@ -77,7 +76,9 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
     try {
       const directions = await apiRequest<Directions>('/directions', { method: 'POST', body: { coordinates: points } })
       action = { type: 'directions', forKey, directions }
-    } catch {
+    } catch (error) {
+      // The session ended: the work is kept as it is (the path computes again once restored).
+      if (isSessionEnded(error)) return null
       // Spec section 8: report, reset the path; the editor stays usable.
       addToast({ title: t('mapEditor.directionsFailed') })
       action = { type: 'resetPath', forKey }
@@ -104,7 +105,9 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
       if (!current) return false
       if (isPathStale(current)) {
         const action = await computePath()
-        if (action) current = editorReducer(current, action)
+        // No outcome: the session ended meanwhile (the work is kept; saving would fail again).
+        if (!action) return false
+        current = editorReducer(current, action)
       }
       setSaving(true)
       try {
@@ -115,7 +118,8 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
         if (options.revalidate !== false) onSaved()
         return true
       } catch (error) {
-        addToast({ title: t('mapEditor.saveFailed', { uuid: current.uuid }), description: errorDetail(error) })
+        // A session that ended says so itself, once (api-client.ts): no second notice.
+        if (!isSessionEnded(error)) addToast({ title: t('mapEditor.saveFailed', { uuid: current.uuid }), description: apiErrorMessage(error, '') || undefined })
         return false
       } finally {
         setSaving(false)
@@ -129,5 +133,8 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
     if (route) setState(initialEditorState(editable(route)))
   }, [route])
 
-  return { route, setRoute, state, dispatch, dirty: state ? isDirty(state) : false, stale, computing, saving, computePath, save, discard }
+  /** Puts back work kept when the session ended (only onto the route it was made on). */
+  const restore = useCallback((kept: EditorState) => setState((s) => (s && s.uuid === kept.uuid ? kept : s)), [])
+
+  return { route, setRoute, state, dispatch, restore, dirty: state ? isDirty(state) : false, stale, computing, saving, computePath, save, discard }
 }

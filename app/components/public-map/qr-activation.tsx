@@ -2,9 +2,14 @@ import { LocateFixed, MapPin } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { LengthHint } from '#app/components/ui/length-hint.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { formatDistance } from '#app/utils/format-walk.ts'
+import { ApiError, apiErrorMessage } from '#app/utils/api-client.ts'
+
+/** The longest name of a place activated here (the activation API's limit). */
+const NAME_MAX = 120
 
 interface NearbyPlace {
   id: number
@@ -52,7 +57,7 @@ export function QrActivation({ code, onDone }: { code: string; onDone: () => voi
       const payload = (await response.json().catch(() => ({}))) as { message?: string; data?: { nearby_places?: NearbyPlace[] } }
       if (response.ok) return onDone()
       if (response.status === 409 && payload.data?.nearby_places) return setStep({ kind: 'nearby', ...at, places: payload.data.nearby_places })
-      addToast({ title: payload.message ?? t('qrPage.activate.failed') })
+      addToast({ title: apiErrorMessage(new ApiError(response.status, payload.message ?? '', undefined, payload.message !== undefined), t('qrPage.activate.failed')) })
     } catch {
       addToast({ title: t('qrPage.activate.failed') })
     } finally {
@@ -116,9 +121,11 @@ export function QrActivation({ code, onDone }: { code: string; onDone: () => voi
         value={name}
         onChange={(e) => setName(e.target.value)}
         required
-        maxLength={120}
+        maxLength={NAME_MAX}
+        aria-describedby={`${nameId}-length`}
         className="block min-h-12 w-full rounded-lg border border-gray-300 bg-white px-3 text-base dark:border-gray-700 dark:bg-gray-900"
       />
+      <LengthHint id={`${nameId}-length`} length={name.length} max={NAME_MAX} />
       <Button type="submit" disabled={busy || !name.trim()} className="min-h-12 w-full text-base">
         {t('qrPage.activate.submit')}
       </Button>

@@ -2,20 +2,21 @@ import { ArrowRight, Clock, FilePen, Footprints, Map as MapIcon, MapPin } from '
 import { useTranslation } from 'react-i18next'
 import { locales } from '#app/i18n/config.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
-import { LikeButton, ShareButton } from './landing-actions.tsx'
+import { LikeButton, ShareButton, type LikeState } from './landing-actions.tsx'
 import type { LandingView } from './landing-view.ts'
 import { NearbyRouteCard } from './nearby-route-card.tsx'
 
 /** Version of public/landing.js: bump it when the file changes, so caches fetch the new one. */
-const LANDING_SCRIPT = '/landing.js?v=2'
+const LANDING_SCRIPT = '/landing.js?v=3'
 
-export function LandingPage({ view, like, likeLimited = false }: { view: LandingView; like: { likes: number; liked: boolean }; likeLimited?: boolean }) {
+export function LandingPage({ view, like, likeLimited = false }: { view: LandingView; like: LikeState; likeLimited?: boolean }) {
   const { t } = useTranslation()
   return (
     <div
       data-landing
       data-route-uuid={view.isDraft ? undefined : view.uuid}
-      className="min-h-dvh bg-gray-50"
+      // Long words and addresses in the manager's texts wrap instead of widening the page on a phone.
+      className="min-h-dvh bg-gray-50 wrap-anywhere"
       style={view.branding.background ? { backgroundColor: view.branding.background } : undefined}
     >
       {view.isDraft ? (

@@ -18,9 +18,10 @@ export function NearbyRouteCard({ card, locale }: { card: NearbyCard; locale: st
         </span>
       )}
       <span className="flex min-w-0 flex-1 flex-col justify-center gap-0.5 px-3 py-3">
-        <span className="truncate font-semibold text-gray-900">{card.name}</span>
-        {card.subtitle ? <span className="truncate text-sm text-gray-600">{card.subtitle}</span> : null}
-        <span className="text-sm text-gray-500">
+        {/* Whole names and subtitles, wrapped (cut with an ellipsis they said half a route's name). */}
+        <span className="font-semibold break-words text-gray-900">{card.name}</span>
+        {card.subtitle ? <span className="text-sm break-words text-gray-600">{card.subtitle}</span> : null}
+        <span className="text-sm whitespace-nowrap text-gray-500">
           {formatRouteDistance(card.distance, locale)} · {formatDuration(card.duration)}
         </span>
       </span>

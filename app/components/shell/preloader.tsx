@@ -1,5 +1,5 @@
-import { clsx } from 'clsx'
 import { useEffect, useRef, useState, useSyncExternalStore, type AnimationEvent } from 'react'
+import { useLocation } from 'react-router'
 
 /**
  * Start-up preloader (spec section 4): fades in 0.6 s after 0.2 s, holds 800 ms, the logo moves
@@ -7,6 +7,10 @@ import { useEffect, useRef, useState, useSyncExternalStore, type AnimationEvent 
  *
  * The timeline is pure CSS with chained delays, so the server-rendered markup plays it before
  * hydration; React only removes the element on the final animationend.
+ *
+ * It plays once per browser session (issue 18 item 21): a session cookie (no expiry, gone when
+ * the browser closes), set by the manager layout's loader, tells it not to render it again. And it never
+ * blocks input: clicks and keys go through it to the page, and the first of them removes it.
  */
 const IN_DELAY_MS = 200
 const IN_MS = 600
@@ -21,13 +25,29 @@ const SAFETY_MS = 1000
 
 const FADE_ANIMATION = 'tg-preloader-fade'
 
-// pointer-events: none only applies while the fade runs (fill-mode forwards, not backwards);
+/** The session cookie that says the preloader has played in this browser session. */
+export const INTRO_COOKIE = 'tg_intro'
+
+/**
+ * The cookie the page that plays the preloader sets: without Max-Age, so it lasts as long as the
+ * browser session; set by the server, so even a page left before hydration counts as played.
+ */
+export function introCookie(secure: boolean): string {
+  return `${INTRO_COOKIE}=1; Path=/; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`
+}
+
+/** Whether a request's Cookie header says the preloader played already in this browser session. */
+export function introPlayed(cookieHeader: string | null): boolean {
+  return !!cookieHeader && cookieHeader.split(';').some((c) => c.trim() === `${INTRO_COOKIE}=1`)
+}
+
+// pointer-events: none from the start, before any script runs: the page under it takes input.
 // visibility: hidden at the end releases the page even if JavaScript never hydrates.
 const PRELOADER_CSS = `
 @keyframes tg-preloader-in { from { opacity: 0; transform: scale(0.96) } to { opacity: 1; transform: none } }
 @keyframes tg-preloader-up { from { opacity: 1; transform: translateY(0) } to { opacity: 0; transform: translateY(-2rem) } }
-@keyframes ${FADE_ANIMATION} { from { opacity: 1; pointer-events: none } to { opacity: 0; visibility: hidden; pointer-events: none } }
-.tg-preloader { animation: ${FADE_ANIMATION} ${FADE_MS}ms ease-in ${FADE_AT}ms forwards; }
+@keyframes ${FADE_ANIMATION} { from { opacity: 1 } to { opacity: 0; visibility: hidden } }
+.tg-preloader { pointer-events: none; animation: ${FADE_ANIMATION} ${FADE_MS}ms ease-in ${FADE_AT}ms forwards; }
 .tg-preloader-logo { animation: tg-preloader-in ${IN_MS}ms ease-out ${IN_DELAY_MS}ms both, tg-preloader-up ${LOGO_OUT_MS}ms ease-in ${LOGO_OUT_AT}ms forwards; }
 @media (prefers-reduced-motion: reduce) { .tg-preloader { display: none; } }
 `
@@ -44,9 +64,10 @@ function subscribeReducedMotion(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange)
 }
 
-type Phase = 'playing' | 'fading' | 'done'
+type Phase = 'playing' | 'done'
 
-export function Preloader() {
+/** `play`: false when the browser session has seen it already (the loader read INTRO_COOKIE). */
+export function Preloader({ play }: { play: boolean }) {
   // True on the server and during hydration, false for a later client-side mount: only the
   // first, server-rendered page of the tab plays the animation.
   const fromServer = useSyncExternalStore(noopSubscribe, () => false, () => true)
@@ -57,20 +78,34 @@ export function Preloader() {
     () => window.matchMedia(REDUCED_MOTION_QUERY).matches,
     () => false,
   )
-  const [phase, setPhase] = useState<Phase>(() => (played || !fromServer ? 'done' : 'playing'))
+  const [phase, setPhase] = useState<Phase>(() => (played || !fromServer || !play ? 'done' : 'playing'))
   const ref = useRef<HTMLDivElement>(null)
   const active = phase !== 'done'
+  // A navigation ends it too: a click that lands between hydration and the effect below (a
+  // slow device) still navigates, and must not leave the animation over the next screen.
+  const { key: locationKey } = useLocation()
+  const firstLocation = useRef(locationKey)
+  useEffect(() => {
+    if (locationKey !== firstLocation.current) setPhase('done')
+  }, [locationKey])
 
   useEffect(() => {
     if (!active) return
     played = true
+    // The first click, tap or key goes through to the page and ends the animation.
+    const skip = () => setPhase('done')
+    const inputs = ['pointerdown', 'keydown', 'wheel'] as const
+    for (const type of inputs) window.addEventListener(type, skip, { capture: true, passive: true, once: true })
     // Hydration may land after the CSS timeline ended (slow device), so animationend was missed.
     const fade = ref.current
       ?.getAnimations?.()
       .find((animation) => (animation as Partial<CSSAnimation>).animationName === FADE_ANIMATION)
     const delay = fade?.playState === 'finished' ? 0 : PRELOADER_TOTAL_MS + SAFETY_MS
     const timer = window.setTimeout(() => setPhase('done'), delay)
-    return () => window.clearTimeout(timer)
+    return () => {
+      window.clearTimeout(timer)
+      for (const type of inputs) window.removeEventListener(type, skip, { capture: true })
+    }
   }, [active])
 
   if (!active || reducedMotion) return null
@@ -83,16 +118,10 @@ export function Preloader() {
       ref={ref}
       data-testid="preloader"
       aria-hidden="true"
-      onAnimationStart={(event) => {
-        if (isFade(event)) setPhase('fading')
-      }}
       onAnimationEnd={(event) => {
         if (isFade(event)) setPhase('done')
       }}
-      className={clsx(
-        'tg-preloader fixed inset-0 z-[110] flex items-center justify-center bg-white dark:bg-gray-950',
-        phase === 'fading' && 'pointer-events-none',
-      )}
+      className="tg-preloader fixed inset-0 z-[110] flex items-center justify-center bg-white dark:bg-gray-950"
     >
       <style href="tg-preloader" precedence="default">
         {PRELOADER_CSS}

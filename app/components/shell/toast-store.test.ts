@@ -3,6 +3,7 @@ import {
   DEFAULT_TOAST_TIMEOUT,
   addToast,
   clearToasts,
+  dismissArrived,
   getServerToasts,
   getToasts,
   removeToast,
@@ -157,5 +158,15 @@ describe('toast store', () => {
     toast.clear()
     expect(toast.getToasts()).toEqual([])
     expect(toast.subscribe).toBe(subscribe)
+  })
+
+  it('closes a toast that leads to a screen once the app is there, however it got there', () => {
+    addToast({ title: 'Route created', leadsTo: '/fr/map?route=abc' })
+    addToast({ title: 'Other' })
+    dismissArrived({ pathname: '/fr/ai', search: '' })
+    dismissArrived({ pathname: '/fr/map', search: '?route=other' })
+    expect(getToasts()).toHaveLength(2)
+    dismissArrived({ pathname: '/fr/map', search: '?category=3&route=abc' })
+    expect(getToasts().map((t) => t.title)).toEqual(['Other'])
   })
 })

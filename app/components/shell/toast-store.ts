@@ -30,6 +30,11 @@ export interface ToastInput {
   timeout?: number
   /** Runs when the body of the toast is clicked. */
   click?: (toast: Toast) => void
+  /**
+   * The address the toast offers to open (`/map?route=…`): arriving there, through the toast or
+   * any other way, closes it, since its news is then on the screen (see dismissArrived).
+   */
+  leadsTo?: string
 }
 
 export interface Toast extends Omit<ToastInput, 'closeButton' | 'timeout'> {
@@ -114,6 +119,20 @@ export function removeToast(id: string): boolean {
   if (!toasts.some((toast) => toast.id === id)) return false
   emit(toasts.filter((toast) => toast.id !== id))
   return true
+}
+
+/**
+ * Closes the toasts that lead to where the app now is: the same path, with every query parameter
+ * the toast's address names (others, like a language prefix's redirect, may be added).
+ */
+export function dismissArrived(location: { pathname: string; search: string }): void {
+  const here = new URLSearchParams(location.search)
+  const arrived = (to: string) => {
+    const target = new URL(to, 'http://x')
+    return target.pathname === location.pathname && [...target.searchParams].every(([name, value]) => here.getAll(name).includes(value))
+  }
+  const next = toasts.filter((toast) => !toast.leadsTo || !arrived(toast.leadsTo))
+  if (next.length !== toasts.length) emit(next)
 }
 
 export function clearToasts(): void {

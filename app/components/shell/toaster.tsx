@@ -1,7 +1,9 @@
 import { X } from 'lucide-react'
-import { useSyncExternalStore, type AnimationEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type AnimationEvent, type CSSProperties, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import {
+  dismissArrived,
   getServerToasts,
   getToasts,
   removeToast,
@@ -19,9 +21,81 @@ const TOASTER_CSS = `
 .tg-toast:hover .tg-toast-progress, .tg-toast:focus-within .tg-toast-progress { animation-play-state: paused; }
 `
 
-/** Toast area, bottom-left (spec section 9). Mount once, in the root layout. */
+/** What toasts never cover: what a screen marks (the map editor's distance and save status), and a map's credits. */
+const AVOID_SELECTOR = '[data-toast-avoid], .leaflet-control-attribution'
+
+type Placement = { side: 'left' | 'right'; bottom: number } | { side: 'top' }
+
+const meet = (a: { left: number; right: number; top: number; bottom: number }, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+
+/**
+ * Where the toasts go: bottom-left (spec section 9) unless that covers a marked element; else the
+ * bottom corner where they rise least to cover nothing, and at the top as a last resort.
+ * Measured again when the toasts, the window size or a scroll position change.
+ */
+function useToastPlacement(region: RefObject<HTMLDivElement | null>, count: number): Placement {
+  const [placement, setPlacement] = useState<Placement>({ side: 'left', bottom: 0 })
+  useLayoutEffect(() => {
+    if (count === 0) return
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const node = region.current
+      if (!node) return
+      const width = node.offsetWidth
+      const height = node.scrollHeight
+      const vw = document.documentElement.clientWidth
+      const vh = window.innerHeight
+      const avoid = [...document.querySelectorAll(AVOID_SELECTOR)]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < vh)
+      const area = (side: 'left' | 'right', bottom: number) => {
+        const left = side === 'left' ? 0 : vw - width
+        return { left, right: left + width, top: vh - bottom - height, bottom: vh - bottom }
+      }
+      /** How high the toasts must rise on a side to cover nothing (null: they cannot). */
+      const liftOn = (side: 'left' | 'right'): number | null => {
+        let bottom = 0
+        for (let i = 0; i <= avoid.length; i++) {
+          const covered = avoid.filter((r) => meet(area(side, bottom), r))
+          if (covered.length === 0) return bottom
+          bottom = Math.max(...covered.map((r) => vh - r.top))
+          if (bottom + height > vh) return null
+        }
+        return null
+      }
+      const left = liftOn('left')
+      const right = liftOn('right')
+      const next: Placement =
+        left !== null && (right === null || left <= right) ? { side: 'left', bottom: left } : right !== null ? { side: 'right', bottom: right } : { side: 'top' }
+      setPlacement((current) => (JSON.stringify(current) === JSON.stringify(next) ? current : next))
+    }
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    window.addEventListener('resize', schedule)
+    window.addEventListener('scroll', schedule, { capture: true, passive: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('resize', schedule)
+      window.removeEventListener('scroll', schedule, { capture: true })
+    }
+  }, [region, count])
+  return placement
+}
+
+/** Toast area, bottom-left (spec section 9) unless it would cover a marked element. Mount once, in the root layout. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, getToasts, getServerToasts)
+  const { pathname, search } = useLocation()
+  // A toast that offers to open a screen is done once that screen is shown.
+  useEffect(() => dismissArrived({ pathname, search }), [pathname, search])
+  const region = useRef<HTMLDivElement>(null)
+  const placement = useToastPlacement(region, toasts.length)
+  const position: CSSProperties =
+    placement.side === 'top' ? { top: 0, left: 0 } : placement.side === 'left' ? { bottom: placement.bottom, left: 0 } : { bottom: placement.bottom, right: 0 }
   return (
     <>
       {/* React 19 hoists and de-duplicates this by href. */}
@@ -30,10 +104,13 @@ export function Toaster() {
       </style>
       {/* A live region that always exists, so screen readers announce toasts added later. */}
       <div
+        ref={region}
         role="status"
         aria-live="polite"
         aria-atomic="false"
-        className="pointer-events-none fixed bottom-0 left-0 z-[90] flex w-full max-w-sm flex-col gap-2 p-4"
+        style={position}
+        data-placement={placement.side}
+        className="pointer-events-none fixed z-[90] flex w-full max-w-sm flex-col gap-2 p-4"
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} />

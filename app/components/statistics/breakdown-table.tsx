@@ -19,10 +19,11 @@ interface Sort {
 
 const durations = new Set<Metric>(['total_time', 'averageTimePerSession'])
 
-function sortRows(rows: BreakdownRow[], { key, descending }: Sort, collator: Intl.Collator): BreakdownRow[] {
+/** Sorts by what the table shows: an unnamed row sorts under its "unnamed" label, not as an empty name. */
+export function sortRows(rows: BreakdownRow[], { key, descending }: Sort, collator: Intl.Collator, unnamed: string): BreakdownRow[] {
   const sign = descending ? -1 : 1
   return [...rows].sort((a, b) => {
-    const order = key === 'name' ? collator.compare(a.name ?? '', b.name ?? '') : a[key] - b[key]
+    const order = key === 'name' ? collator.compare(a.name || unnamed, b.name || unnamed) : a[key] - b[key]
     return sign * order || a.id - b.id
   })
 }
@@ -43,7 +44,7 @@ interface Props {
 export function BreakdownTable({ id, title, rows, metrics, unnamed, empty, format, locale }: Props) {
   const { t } = useTranslation()
   const [sort, setSort] = useState<Sort>({ key: metrics[0], descending: true })
-  const sorted = sortRows(rows, sort, new Intl.Collator(locale, { sensitivity: 'base' }))
+  const sorted = sortRows(rows, sort, new Intl.Collator(locale, { sensitivity: 'base' }), unnamed)
   const columns: SortKey[] = ['name', ...metrics]
 
   const toggle = (key: SortKey) =>
@@ -92,7 +93,7 @@ export function BreakdownTable({ id, title, rows, metrics, unnamed, empty, forma
               {sorted.map((row) => (
                 <tr key={row.id}>
                   <th scope="row" className="min-w-40 px-4 py-2 text-left font-medium">
-                    {row.name ?? <span className="text-gray-500 italic dark:text-gray-400">{unnamed}</span>}
+                    {row.name || <span className="text-gray-500 italic dark:text-gray-400">{unnamed}</span>}
                   </th>
                   {metrics.map((metric) => (
                     <td key={metric} className="px-4 py-2 text-right whitespace-nowrap tabular-nums">

@@ -16,12 +16,12 @@ function Placeholder() {
   return <div className="size-full rounded-lg bg-gray-100 motion-safe:animate-pulse dark:bg-gray-800" data-testid="chart-placeholder" />
 }
 
-/** The monthly visits: a bar chart for the eye, a table for screen readers. */
+/** The monthly views (route pages opened): a bar chart for the eye, a table for screen readers. */
 export function MonthlyVisits({ statistic, year, format }: { statistic: Statistic; year: StatYear; format: StatisticsFormat }) {
   const { t } = useTranslation()
   const hydrated = useSyncExternalStore(noopSubscribe, () => true, () => false)
   const bars: MonthBar[] = statistic.visits.map((point) => ({ month: point.x, label: format.months[point.x - 1], visits: point.y }))
-  const describe = (bar: MonthBar) => t('statistics.chart.visits', { count: bar.visits, formatted: format.number(bar.visits) })
+  const describe = (bar: MonthBar) => t('statistics.chart.views', { count: bar.visits, formatted: format.number(bar.visits) })
   return (
     <section aria-labelledby="monthly-visits" className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
       <h2 id="monthly-visits" className="font-semibold">
@@ -44,7 +44,7 @@ export function MonthlyVisits({ statistic, year, format }: { statistic: Statisti
         <thead>
           <tr>
             <th scope="col">{t('statistics.chart.month')}</th>
-            <th scope="col">{t('statistics.chart.visitsColumn')}</th>
+            <th scope="col">{t('statistics.chart.viewsColumn')}</th>
           </tr>
         </thead>
         <tbody>

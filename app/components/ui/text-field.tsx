@@ -1,8 +1,9 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Message } from '#app/utils/errors.ts'
+import { LengthHint } from './length-hint.tsx'
 
-/** A labelled input with its errors read out by screen readers (aria-describedby). */
+/** A labelled input with its errors read out by screen readers (aria-describedby); a maxLength is said. */
 export function TextField({
   label,
   name,
@@ -14,7 +15,12 @@ export function TextField({
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
+  const lengthId = `${id}-length`
   const invalid = Boolean(errors?.length)
+  // Uncontrolled inputs too: the counter follows what is typed.
+  const [typed, setTyped] = useState(String(input.defaultValue ?? '').length)
+  const length = input.value !== undefined ? String(input.value).length : typed
+  const max = input.maxLength
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-gray-800 dark:text-gray-200">
@@ -24,10 +30,15 @@ export function TextField({
         id={id}
         name={name}
         aria-invalid={invalid || undefined}
-        aria-describedby={clsxIds(invalid && errorId, hint && hintId)}
+        aria-describedby={clsxIds(invalid && errorId, hint && hintId, max !== undefined && lengthId)}
         className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 shadow-xs focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none aria-invalid:border-red-500 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
         {...input}
+        onChange={(event) => {
+          setTyped(event.target.value.length)
+          input.onChange?.(event)
+        }}
       />
+      {max !== undefined ? <LengthHint id={lengthId} length={length} max={max} /> : null}
       {hint ? (
         <p id={hintId} className="text-xs text-gray-500 dark:text-gray-400">
           {hint}

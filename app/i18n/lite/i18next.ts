@@ -79,6 +79,16 @@ export class LiteI18n {
     if (event === 'languageChanged') this.listeners.delete(listener)
   }
 
+  /** Another instance on the same messages (the store is shared, as i18next's clone does), in its own language. */
+  cloneInstance(options: { lng?: string } = {}): LiteI18n {
+    const clone = new LiteI18n()
+    clone.options = this.options
+    clone.store = this.store
+    clone.language = options.lng ?? this.language
+    clone.isInitialized = true
+    return clone
+  }
+
   getFixedT(language: string | null): TFunction {
     return (key, options) => this.translate(options?.lng ?? language ?? this.language, key, options)
   }

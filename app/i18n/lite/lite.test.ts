@@ -79,4 +79,15 @@ describe('lite i18next', () => {
     expect(lite.hasResourceBundle('en', 'translation')).toBe(true)
     expect([lite.t('a.x'), lite.t('a.y'), lite.t('b')]).toEqual(['X', 'Y', 'B'])
   })
+
+  it('clones an instance in another language on the same messages, as i18next does (the landing preview)', async () => {
+    const { real, lite } = await both('fr')
+    const [realClone, liteClone] = [real.cloneInstance({ lng: 'de' }), lite.cloneInstance({ lng: 'de' })]
+    expect(liteClone.language).toBe('de')
+    expect(liteClone.t('publicLanding.openMap')).toBe(realClone.t('publicLanding.openMap'))
+    // The original keeps its language; messages added later reach the clone.
+    expect(lite.t('publicLanding.openMap')).toBe(real.t('publicLanding.openMap'))
+    lite.addResourceBundle('de', 'translation', { extra: 'Neu' }, true, true)
+    expect(liteClone.t('extra')).toBe('Neu')
+  })
 })

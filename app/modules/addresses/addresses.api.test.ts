@@ -4,6 +4,9 @@ import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { AddressesRepo } from './addresses.repo.server.ts'
 
+/** The refusal of a taken slug names a free one (which, in a race, depends on who won). */
+const takenMessage = expect.stringMatching(/^This address is already taken\. “[a-z0-9-]+” is free\.$/)
+
 // ADR 011 through the API: an address once given keeps leading to its route or category, and
 // nobody else can take it; the database's keys decide races.
 
@@ -39,12 +42,12 @@ describe.each(testDialects)('printed addresses through the API on %s', (dialect)
     // Taken: explicitly (the spec's url, an update's slug), and skipped by the derivation from a name.
     const explicit = await t.call('POST', '/routes/store', { token, body: { name: 'Other', url: 'lakeside', place_category_id: category.id } })
     expect(explicit.status).toBe(422)
-    expect(explicit.json.errors).toEqual({ url: ['This slug is already taken.'] })
+    expect(explicit.json.errors).toEqual({ url: ['This address is already taken. “lakeside-2” is free.'] })
     expect((await storeRoute(t, token, category.id, { name: 'Lakeside' })).slug).toBe('lakeside-2')
     const other = await storeRoute(t, token, category.id, { name: 'Another walk' })
     const update = await t.call('PUT', '/routes/update', { token, body: { uuid: other.uuid, slug: 'lakeside' } })
     expect(update.status).toBe(422)
-    expect(update.json.errors).toEqual({ slug: ['This slug is already taken.'] })
+    expect(update.json.errors).toEqual({ slug: ['This address is already taken. “lakeside-3” is free.'] })
     // Its own old slug it may take back; the newer one then keeps leading to it.
     expect((await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, slug: 'lakeside' } })).json.data.slug).toBe('lakeside')
     expect((await bySlug('lakeside-promenade', category.slug)).json.data.uuid).toBe(route.uuid)
@@ -63,7 +66,7 @@ describe.each(testDialects)('printed addresses through the API on %s', (dialect)
     const squatter = await manager(t)
     const taken = await t.call('POST', '/place-categories', { token: squatter.token, body: { name: 'Squat', slug: category.slug } })
     expect(taken.status).toBe(422)
-    expect(taken.json.errors).toEqual({ slug: ['This slug is already taken.'] })
+    expect(taken.json.errors).toEqual({ slug: [`This address is already taken. “${category.slug}-2” is free.`] })
     const moved = await t.call('PUT', `/place-categories/${squatter.category.id}`, { token: squatter.token, body: { slug: category.slug } })
     expect(moved.status).toBe(422)
     // The owner may take the old one back.
@@ -87,7 +90,7 @@ describe.each(testDialects)('printed addresses through the API on %s', (dialect)
     const make = () => t.call('POST', '/routes/store', { token, body: { name: 'Raced', url: 'raced-slug', place_category_id: category.id } })
     const answers = await Promise.all([make(), make(), make()])
     expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422])
-    for (const refused of answers.filter((a) => a.status === 422)) expect(refused.json.errors).toEqual({ url: ['This slug is already taken.'] })
+    for (const refused of answers.filter((a) => a.status === 422)) expect(refused.json.errors).toEqual({ url: [takenMessage] })
     const rows = await testDb.db.selectFrom('walk_addresses').select('walk_id').where('category_id', '=', category.id).where('slug', '=', 'raced-slug').execute()
     expect(rows).toHaveLength(1)
   })
@@ -107,7 +110,7 @@ describe.each(testDialects)('printed addresses through the API on %s', (dialect)
     try {
       const res = await t.call('POST', '/routes/store', { token, body: { name: 'Again', url: 'before', place_category_id: category.id } })
       expect(res.status).toBe(422)
-      expect(res.json.errors).toEqual({ url: ['This slug is already taken.'] })
+      expect(res.json.errors).toEqual({ url: [takenMessage] })
     } finally {
       held.mockRestore()
     }
@@ -120,7 +123,7 @@ describe.each(testDialects)('printed addresses through the API on %s', (dialect)
     const rename = (uuid: string) => t.call('PUT', '/routes/update', { token, body: { uuid, slug: 'same-place' } })
     const answers = await Promise.all([rename(a.uuid), rename(b.uuid)])
     expect(answers.map((x) => x.status).sort()).toEqual([200, 422])
-    expect(answers.find((x) => x.status === 422)!.json.errors).toEqual({ slug: ['This slug is already taken.'] })
+    expect(answers.find((x) => x.status === 422)!.json.errors).toEqual({ slug: [takenMessage] })
   })
 
   it('lets the database decide two categories taking one slug at once', async () => {

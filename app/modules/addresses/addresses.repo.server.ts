@@ -48,6 +48,12 @@ export class AddressesRepo {
     return (await query.executeTakeFirst()) !== undefined
   }
 
+  /** Slugs any category has or had that start with the prefix (to propose a free "-2", "-3"…). */
+  async categorySlugsStartingWith(prefix: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('category_slugs').select('slug').where('slug', 'like', `${prefix}%`).execute()
+    return rows.map((r) => r.slug)
+  }
+
   /** Whether a route of the category other than `exceptWalkId` has or had the slug. */
   async routeSlugHeld(categoryId: number, slug: string, exceptWalkId?: number): Promise<boolean> {
     let query = this.db.selectFrom('walk_addresses').select('walk_id').where('category_id', '=', categoryId).where('slug', '=', slug)

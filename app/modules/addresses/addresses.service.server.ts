@@ -1,5 +1,6 @@
 import type { DB } from '#app/db/db.server.ts'
 import type { Walk } from '#app/db/schema.ts'
+import { CATEGORY_SLUG_MAX } from '#app/modules/categories/categories.schema.ts'
 import { uniqueSlug } from '#app/modules/walks/slug.ts'
 import { ROUTE_SLUG_MAX } from '#app/modules/walks/walks.schema.ts'
 import { AddressesRepo } from './addresses.repo.server.ts'
@@ -38,6 +39,11 @@ export class AddressService {
   /** Whether another category has or had the slug (a category's old slugs redirect to it). */
   categorySlugHeld(slug: string, exceptCategoryId?: number): Promise<boolean> {
     return this.repo.categorySlugHeld(slug, exceptCategoryId)
+  }
+
+  /** The first free "-2", "-3"… version of a category slug that is taken (a DNS label: 63 characters at most). */
+  async freeCategorySlug(base: string): Promise<string> {
+    return uniqueSlug(base, await this.repo.categorySlugsStartingWith(base.slice(0, CATEGORY_SLUG_MAX - 8)), CATEGORY_SLUG_MAX)
   }
 
   /** Whether another route of the category has or had the slug (its old addresses redirect to it). */

@@ -51,6 +51,16 @@ export function routeAddress(
   return { path, url: `${categoryOrigin(addressing, route.category)}${path}` }
 }
 
+/**
+ * A category's public home (issue 13): `/c/{category}` on the base host, or the root of the
+ * category's subdomain with subdomain routing; with the language prefix and `search` as routeAddress.
+ */
+export function categoryHomeAddress(addressing: Addressing, category: string, options: { locale?: Locale | null; search?: string } = {}): { path: string; url: string } {
+  const bare = addressing.subdomains ? '/' : `/c/${encodeURIComponent(category)}`
+  const path = (options.locale ? localizePath(bare, options.locale) : bare) + (options.search ?? '')
+  return { path, url: `${categoryOrigin(addressing, category)}${path}` }
+}
+
 /** What a public page's path names: a route with its category, or (an old printed address) without. */
 export interface AskedAddress {
   /** The category slug in the path; null when the path names the route only. */
@@ -69,4 +79,18 @@ export function parseRoutePath(rest: string): AskedAddress | null {
   const parts = rest.replace(/\/$/, '').toLowerCase().split('/')
   if (parts.length > 2 || !parts.every((part) => SEGMENT.test(part))) return null
   return parts.length === 2 ? { category: parts[0], slug: parts[1] } : { category: null, slug: parts[0] }
+}
+
+export type RouteFileFormat = 'gpx' | 'geojson' | 'kml'
+
+/** A route's file download (GPX, GeoJSON, KML) by its uuid, which never changes: links in open data and exports. */
+export function routeFileUrl(addressing: Addressing, uuid: string, format: RouteFileFormat): string {
+  return `${new URL(addressing.baseUrl).origin}/api/routes/${encodeURIComponent(uuid)}/${format}`
+}
+
+/** The route's printable leaflet (the print kit): the landing page's address plus `/print`, `?size=a5` for A5. */
+export function printAddress(addressing: Addressing, route: RouteRef, options: { locale?: Locale | null; size?: 'a4' | 'a5' } = {}): { path: string; url: string } {
+  const landing = routeAddress(addressing, 'landing', route, { locale: options.locale })
+  const search = options.size === 'a5' ? '?size=a5' : ''
+  return { path: `${landing.path}/print${search}`, url: `${landing.url}/print${search}` }
 }

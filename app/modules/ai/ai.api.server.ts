@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { HTTPException } from 'hono/http-exception'
 import { requireAuth } from '#app/api/middleware.server.ts'
-import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, tooManyRequests } from '#app/api/openapi-helpers.ts'
 import { requestLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
-import { translate } from '#app/i18n/i18n.server.ts'
 import { featureCollectionSchema } from '#app/modules/walks/geojson.schema.ts'
 import { createRouteSchema, draftedTranslationsSchema, draftRouteSchema, draftTextsSchema } from './ai.schema.ts'
 import { AiUnavailableError } from './text-drafting.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 
 // The AI assistant (/ai screen): drafts answer, they are not saved; create-route saves a draft route.
 
@@ -29,12 +28,12 @@ const providerErrors = {
   504: jsonContent(errorSchema, 'The AI provider did not answer in time'),
 }
 
-/** A provider failure as the API's error envelope (AppError has no 5xx statuses). */
+/** A provider failure as the API's error envelope, in the caller's language. */
 async function orProviderError<T>(work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (error) {
-    if (error instanceof AiUnavailableError) throw new HTTPException(error.status, { message: translate('en', { key: error.key }) })
+    if (error instanceof AiUnavailableError) throw new AppError(error.status, { key: error.key })
     throw error
   }
 }
@@ -86,6 +85,7 @@ export const aiApi = createRouter()
       responses: {
         200: jsonContent(dataOf(z.object({ translations: draftedTranslationsSchema })), 'The drafted texts, to review'),
         ...errorResponses,
+        ...tooManyRequests('RATE_LIMIT_AI per user'),
         ...providerErrors,
       },
     }),

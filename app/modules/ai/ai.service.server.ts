@@ -1,8 +1,10 @@
+import type { Config } from '#app/config/config.server.ts'
 import type { DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
+import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
 import type { WalkService } from '#app/modules/walks/walks.service.server.ts'
 import { invalidField } from '#app/utils/errors.ts'
 import type { Logger } from '#app/utils/logger.server.ts'
@@ -21,7 +23,8 @@ import { AiUnavailableError, draftTexts, type AiConfig, type TextDraftContext } 
 
 export interface AiDeps {
   db: DB
-  config: AiConfig
+  config: AiConfig & Pick<Config, 'RATE_LIMIT_AI'>
+  rateLimiter: RateLimiter
   logger: Logger
   categories: CategoryService
   walks: WalkService
@@ -115,6 +118,8 @@ export class AiService {
     // Tenancy first (404 for another tenant's route), then whether drafting is configured.
     const route = await this.deps.walks.get(user, input.route_uuid, null)
     if (!this.deps.config.AI_BASE_URL) throw new AiUnavailableError(503, 'ai.errors.not_configured')
+    // Each call is a paid request to the provider: RATE_LIMIT_AI per user.
+    await this.deps.rateLimiter.enforce(`ai:${user.id}`, this.deps.config.RATE_LIMIT_AI)
     const context: TextDraftContext = {
       distance: route.distance,
       duration: route.duration,

@@ -103,6 +103,22 @@ describe.each(testDialects)('AI text drafting API on %s', (dialect) => {
     expect(res.status).toBe(200)
   })
 
+  it('limits drafting per user (RATE_LIMIT_AI, issue 12 item 8): then 429 with Retry-After, and the provider is not called', async () => {
+    const api = ai({ RATE_LIMIT_AI: '2/3600' })
+    const { owner, route } = await scene(api)
+    for (let i = 0; i < 2; i++) expect((await draftTexts(api, owner.token, { route_uuid: route.uuid })).status).toBe(200)
+    const refused = await draftTexts(api, owner.token, { route_uuid: route.uuid })
+    expect(refused.status).toBe(429)
+    expect(refused.json).toEqual({ message: 'Too many attempts. Please try again later.' })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(provider.requests).toHaveLength(2)
+    // Another user (an editor of the same category) has a limit of their own.
+    const editor = await createUser(api.services)
+    await addMember(api.services, owner.category.id, editor.user, 'editor')
+    expect((await draftTexts(api, editor.token, { route_uuid: route.uuid })).status).toBe(200)
+    expect(provider.requests).toHaveLength(3)
+  })
+
   const failures: [string, ProviderBehaviour, number, string][] = [
     ['an error status', { kind: 'status', status: 500 }, 502, BAD_ANSWER],
     ['a refused key', { kind: 'status', status: 401, body: '{"error":{"message":"Incorrect API key"}}' }, 502, BAD_ANSWER],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { haversineDistance, walkingDuration, type LatLng } from '#app/modules/geo/geo.ts'
-import { draftRoute, extendNearestNeighbour, lineThrough, MAX_DRAFT_PLACES, tourLength, twoOpt, type DraftPlace } from './route-drafting.ts'
+import { draftRoute, extendNearestNeighbour, insertCheapest, lineThrough, MAX_DRAFT_PLACES, tourLength, twoOpt, type DraftPlace } from './route-drafting.ts'
 
 /** A small deterministic generator (mulberry32), so every run checks the same sets. */
 function seeded(seed: number) {
@@ -115,6 +115,31 @@ describe('draftRoute', () => {
     expect(draft.distance).toBeCloseTo(leg * 2, 6)
     // From the middle: the nearest first, then onwards.
     expect(draftRoute(shuffled, 12, 1e6).placeIds).toHaveLength(5)
+  })
+
+  it('fills the time left with a short detour to a place beside the path walked earlier', () => {
+    // S, A, B due east, 111 m apart; Q 11 m off the middle of S–A. Appending Q after B costs
+    // 170 m, a detour between S and A about 2 m.
+    const points: LatLng[] = [
+      { lat: 0, lng: 0 },
+      { lat: 0, lng: 0.001 },
+      { lat: 0, lng: 0.002 },
+      { lat: 0.0001, lng: 0.0005 },
+    ]
+    const length = tourLength(points, [0, 1, 2])
+    expect(insertCheapest(points, [0, 1, 2], length + 30)).toEqual([0, 3, 1, 2])
+    expect(insertCheapest(points, [0, 1, 2], length + 1)).toEqual([0, 1, 2])
+  })
+
+  it('comes within 10% of the hour asked for when the category has places enough', () => {
+    // Nearest-neighbour and 2-opt alone stopped at 76% (40 places, seed 6) and 79% (20 places).
+    for (const count of [20, 40]) {
+      for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+        const draft = draftRoute(randomPlaces(seed, count), 1, 3600)
+        expect(draft.duration, `${count} places, seed ${seed}`).toBeLessThanOrEqual(3600)
+        expect(draft.duration, `${count} places, seed ${seed}`).toBeGreaterThanOrEqual(0.9 * 3600)
+      }
+    }
   })
 
   it('re-adds places when 2-opt frees time', () => {

@@ -56,6 +56,40 @@ export function extendNearestNeighbour(points: LatLng[], tour: number[], maxDist
 }
 
 /**
+ * Fills what time is left by cheapest insertion: the unvisited point whose detour, between two
+ * stops or after the last one, adds the least length, while the total stays within
+ * `maxDistance`. Nearest-neighbour stops at the first point that does not fit after the last
+ * stop; a place beside the path walked earlier often still fits as a short detour (a 60-minute
+ * draft of the demo came out at 47 minutes without this). Mutates and answers the tour.
+ */
+export function insertCheapest(points: LatLng[], tour: number[], maxDistance: number, maxPoints = Infinity): number[] {
+  const visited = new Set(tour)
+  let length = tourLength(points, tour)
+  while (tour.length < Math.min(points.length, maxPoints)) {
+    let best: { point: number; at: number; cost: number } | null = null
+    for (let p = 0; p < points.length; p++) {
+      if (visited.has(p)) continue
+      // After the last stop…
+      let cost = haversineDistance(points[tour[tour.length - 1]], points[p])
+      let at = tour.length
+      // …or between two stops (never before the start).
+      for (let k = 1; k < tour.length; k++) {
+        const a = points[tour[k - 1]]
+        const b = points[tour[k]]
+        const detour = haversineDistance(a, points[p]) + haversineDistance(points[p], b) - haversineDistance(a, b)
+        if (detour < cost) [cost, at] = [detour, k]
+      }
+      if (!best || cost < best.cost) best = { point: p, at, cost }
+    }
+    if (!best || length + best.cost > maxDistance) break
+    tour.splice(best.at, 0, best.point)
+    visited.add(best.point)
+    length += best.cost
+  }
+  return tour
+}
+
+/**
  * 2-opt for an open path with a fixed first point: reverses any segment tour[i..j] (i >= 1) that
  * shortens the path, until none does. Answers a new tour over the same points, never longer.
  */
@@ -93,8 +127,9 @@ function reverse(values: number[], from: number, to: number) {
 
 /**
  * Chooses and orders places for a walk of at most `targetSeconds`: a nearest-neighbour tour from
- * the start, improved by 2-opt; when 2-opt freed time, nearest places are appended again and the
- * order improved again, until nothing more fits. The start stays first.
+ * the start, the time left filled by cheapest insertion, the order improved by 2-opt; when 2-opt
+ * freed time, places are added again and the order improved again, until nothing more fits. The
+ * start stays first.
  */
 export function draftRoute<P extends DraftPlace>(places: P[], startId: number, targetSeconds: number, maxPlaces = MAX_DRAFT_PLACES): DraftedRoute {
   const start = places.findIndex((p) => p.id === startId)
@@ -103,7 +138,7 @@ export function draftRoute<P extends DraftPlace>(places: P[], startId: number, t
   let tour = [start]
   for (;;) {
     const count = tour.length
-    tour = twoOpt(places, extendNearestNeighbour(places, tour, maxDistance, maxPlaces))
+    tour = twoOpt(places, insertCheapest(places, extendNearestNeighbour(places, tour, maxDistance, maxPlaces), maxDistance, maxPlaces))
     if (tour.length === count) break
   }
   const distance = tourLength(places, tour)

@@ -4,6 +4,7 @@ import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, messageData
 import { createRouter } from '#app/api/router.server.ts'
 import type { ApiEnv } from '#app/api/env.ts'
 import { clientIp, requireAuth } from '#app/api/middleware.server.ts'
+import { callerLocale } from '#app/api/params.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { unauthenticated } from '#app/utils/errors.ts'
 import {
@@ -71,7 +72,7 @@ export const authApi = createRouter()
       // Also answers a dead session, so a client can always clear its cookie.
       if (c.var.token) await c.var.services.auth.logout(c.var.token)
       c.header('Set-Cookie', sessionCookie(c.var.services.config, null))
-      return c.json({ data: { message: translate('en', { key: 'auth.logged_out' }) } }, 200)
+      return c.json({ data: { message: translate(callerLocale(c), { key: 'auth.logged_out' }) } }, 200)
     },
   )
   .openapi(
@@ -108,7 +109,7 @@ export const authApi = createRouter()
     }),
     async (c) => {
       await c.var.services.auth.requestPasswordReset(c.req.valid('json').email, client(c))
-      return c.json({ data: { message: translate('en', { key: 'auth.reset_sent' }) } }, 200)
+      return c.json({ data: { message: translate(callerLocale(c), { key: 'auth.reset_sent' }) } }, 200)
     },
   )
   .openapi(
@@ -124,7 +125,7 @@ export const authApi = createRouter()
       const { user, token } = c.var
       if (!input.token && !user) throw unauthenticated()
       await c.var.services.auth.changePassword(input, client(c), user && token ? { user, token } : undefined)
-      return c.json({ data: { message: translate('en', { key: 'auth.password_changed' }) } }, 200)
+      return c.json({ data: { message: translate(callerLocale(c), { key: 'auth.password_changed' }) } }, 200)
     },
   )
   .openapi(

@@ -68,6 +68,34 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
       expect(await userCount()).toBe(1)
     })
 
+    // ADR 012: registration tells that an address is taken; the limit bounds how often.
+    it('answers at most RATE_LIMIT_REGISTER attempts per client, taken addresses too: past it 429, which tells nothing', async () => {
+      await register()
+      const t = createTestApi(testDb, { RATE_LIMIT_REGISTER: '3/86400', TRUST_PROXY: 'on' })
+      const from = (client: string, email: string) => t.call('POST', '/auth/register', { body: { ...alice, email }, headers: { 'X-Forwarded-For': client } })
+      for (let i = 0; i < 3; i++) expect((await from('198.51.100.7', alice.email)).status).toBe(422)
+      for (const email of [alice.email, 'free@example.org']) {
+        const res = await from('198.51.100.7', email)
+        expect(res.status).toBe(429)
+        expect(res.json).toEqual({ message: 'Too many attempts. Please try again later.' })
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      }
+      expect(await userCount()).toBe(1)
+      expect((await from('198.51.100.8', alice.email)).status).toBe(422)
+    })
+
+    it('counts an IPv6 client per /64 network, for registration and sign-in alike: a new address of the network gains nothing', async () => {
+      const t = createTestApi(testDb, { RATE_LIMIT_REGISTER: '3/86400', RATE_LIMIT_LOGIN: '3/86400', TRUST_PROXY: 'on' })
+      const at = (host: number) => ({ 'X-Forwarded-For': `2001:db8:7:9::${host.toString(16)}` })
+      for (let i = 1; i <= 3; i++) expect((await t.call('POST', '/auth/register', { body: { ...alice, email: `probe${i}@example.org` }, headers: at(i) })).status).toBe(200)
+      expect((await t.call('POST', '/auth/register', { body: { ...alice, email: 'probe4@example.org' }, headers: at(4) })).status).toBe(429)
+      for (let i = 10; i < 13; i++) expect((await t.call('POST', '/auth/login', { body: { email: alice.email, password: 'wrong password' }, headers: at(i) })).status).toBe(422)
+      expect((await t.call('POST', '/auth/login', { body: { email: alice.email, password: 'wrong password' }, headers: at(13) })).status).toBe(429)
+      // Another /64 is another client.
+      const elsewhere = { 'X-Forwarded-For': '2001:db8:7:a::1' }
+      expect((await t.call('POST', '/auth/register', { body: { ...alice, email: 'probe5@example.org' }, headers: elsewhere })).status).toBe(200)
+    })
+
     it('answers 400 to malformed JSON, 415 to another body type and 413 to an oversized body', async () => {
       const malformed = await t.call('POST', '/auth/register', { body: '{"name": ', headers: { 'Content-Type': 'application/json' } })
       expect(malformed.status).toBe(400)

@@ -4,7 +4,9 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { TokenKind, User } from '#app/db/schema.ts'
 import { defaultLocale, isLocale, localizePath, type Locale } from '#app/i18n/config.ts'
 import { getFixedT } from '#app/i18n/i18n.server.ts'
-import type { Mailer } from '#app/modules/mail/mailer.server.ts'
+import type { MailQueue } from '#app/modules/mail/mail-queue.server.ts'
+import type { MailMessage } from '#app/modules/mail/mailer.server.ts'
+import { clientNetwork } from '#app/modules/rate-limit/client-network.ts'
 import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
 import { invalidField, unauthenticated } from '#app/utils/errors.ts'
 import type {
@@ -30,8 +32,8 @@ let dummyHash: Promise<string> | undefined
 
 export interface AuthDeps {
   db: DB
-  config: Pick<Config, 'BASE_URL' | 'SESSION_TTL_DAYS' | 'RATE_LIMIT_LOGIN' | 'RATE_LIMIT_REGISTER' | 'RATE_LIMIT_RESET'>
-  mailer: Mailer
+  config: Pick<Config, 'BASE_URL' | 'SESSION_TTL_DAYS' | 'RATE_LIMIT_LOGIN' | 'RATE_LIMIT_REGISTER' | 'RATE_LIMIT_RESET' | 'RATE_LIMIT_RESET_CLIENT'>
+  mailQueue: MailQueue
   rateLimiter: RateLimiter
   now?: () => Date
 }
@@ -45,9 +47,13 @@ export class AuthService {
     this.now = deps.now ?? (() => new Date())
   }
 
-  /** `client` identifies the caller (its IP) for the rate limits on sign-up, sign-in and resets. */
+  /**
+   * `client` identifies the caller (its IP) for the rate limits on sign-up, sign-in and resets,
+   * counted per network (an IPv6 client's /64). Registration tells whether an address is taken
+   * (ADR 012): RATE_LIMIT_REGISTER, counted before that check, bounds how many it can ask about.
+   */
   async register(input: RegisterInput, client: string, fallbackLocale: Locale = defaultLocale): Promise<string> {
-    await this.deps.rateLimiter.enforce(`register:${client}`, this.deps.config.RATE_LIMIT_REGISTER)
+    await this.deps.rateLimiter.enforce(`register:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_REGISTER)
     if (await this.repo.findUserByEmail(input.email)) throw invalidField('email', 'validation.email_taken')
     const now = nowIso(this.now())
     const passwordHash = await hash(input.password, argon2Options)
@@ -71,7 +77,7 @@ export class AuthService {
   }
 
   async login(input: LoginInput, client: string): Promise<string> {
-    await this.deps.rateLimiter.enforce(`login:${client}`, this.deps.config.RATE_LIMIT_LOGIN)
+    await this.deps.rateLimiter.enforce(`login:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_LOGIN)
     const user = await this.repo.findUserByEmail(input.email)
     const valid = user
       ? await verify(user.password_hash, input.password)
@@ -93,22 +99,34 @@ export class AuthService {
     await this.repo.deleteToken(hashToken(token))
   }
 
-  /** E-mails a reset link when the address is known; says nothing either way. */
+  /**
+   * E-mails a reset link when the address is known; says nothing either way. Only the limits
+   * run before the answer: looking the address up, issuing the token and sending the mail are
+   * queued, so neither an account nor SMTP's state or speed shows in the answer or its timing.
+   * Counted per e-mail (one inbox is not flooded) and, more loosely, per client address (one
+   * client cannot mail everyone): colleagues behind one office address each have their own.
+   */
   async requestPasswordReset(email: string, client: string): Promise<void> {
-    await this.deps.rateLimiter.enforce(`reset:${client}`, this.deps.config.RATE_LIMIT_RESET)
+    const { RATE_LIMIT_RESET, RATE_LIMIT_RESET_CLIENT } = this.deps.config
+    await this.deps.rateLimiter.enforce(`reset-mail:${email.trim().toLowerCase()}`, RATE_LIMIT_RESET)
+    await this.deps.rateLimiter.enforce(`reset-client:${clientNetwork(client)}`, RATE_LIMIT_RESET_CLIENT)
+    this.deps.mailQueue.enqueue('password reset', () => this.resetMessage(email))
+  }
+
+  private async resetMessage(email: string): Promise<MailMessage | null> {
     const user = await this.repo.findUserByEmail(email)
-    if (!user) return
+    if (!user) return null
     await this.repo.deleteTokensOfUser(user.id, ['reset'])
     const token = await this.issue(user.id, 'reset')
     const locale = isLocale(user.locale) ? user.locale : defaultLocale
     const link = `${this.deps.config.BASE_URL}${localizePath(`/auth/reset-password/${token}`, locale)}`
     const t = getFixedT(locale)
-    await this.deps.mailer.send({
+    return {
       to: user.email,
       subject: t('mail.reset.subject'),
       text: t('mail.reset.body', { name: user.name, link, minutes: tokenLifetimes.reset / MINUTE }),
       link,
-    })
+    }
   }
 
   /**
@@ -116,9 +134,11 @@ export class AuthService {
    * user. Every other session of the user ends: whoever knew the old password is out.
    */
   async changePassword(input: ChangePasswordInput, client: string, signedIn?: { user: User; token: string }): Promise<void> {
-    await this.deps.rateLimiter.enforce(`reset:${client}`, this.deps.config.RATE_LIMIT_RESET)
     let user: User
     if (input.token) {
+      // Link uses have their own count, apart from requests: asking for links never uses up the
+      // right to open one. The token is 256 random bits; the limit only bounds the work.
+      await this.deps.rateLimiter.enforce(`reset-use:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_RESET_CLIENT)
       const row = await this.repo.findUserByToken('reset', hashToken(input.token), nowIso(this.now()))
       if (!row || !(await this.repo.consumeToken(row.token_id, nowIso(this.now())))) {
         throw invalidField('token', 'errors.invalid_token')
@@ -126,6 +146,9 @@ export class AuthService {
       const { token_id: _tokenId, ...rest } = row
       user = rest
     } else if (signedIn) {
+      // Guessing the current password: per account and per client address, like a sign-in.
+      await this.deps.rateLimiter.enforce(`password-change:${signedIn.user.id}`, this.deps.config.RATE_LIMIT_RESET)
+      await this.deps.rateLimiter.enforce(`password-change-client:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_LOGIN)
       if (!input.current_password) throw invalidField('current_password', 'validation.required', { attribute: 'current password' })
       if (!(await verify(signedIn.user.password_hash, input.current_password))) {
         throw invalidField('current_password', 'errors.wrong_password')
@@ -146,8 +169,14 @@ export class AuthService {
     return this.issue(userId, 'temp')
   }
 
+  /** The account a live temporary token opens, without using it (to ask before switching account). */
+  async tempTokenUserId(token: string): Promise<number | null> {
+    const row = await this.repo.findUserByToken('temp', hashToken(token), nowIso(this.now()))
+    return row?.id ?? null
+  }
+
   async exchangeTempToken(token: string, client: string): Promise<string> {
-    await this.deps.rateLimiter.enforce(`login:${client}`, this.deps.config.RATE_LIMIT_LOGIN)
+    await this.deps.rateLimiter.enforce(`login:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_LOGIN)
     const now = nowIso(this.now())
     const row = await this.repo.findUserByToken('temp', hashToken(token), now)
     if (!row || !(await this.repo.consumeToken(row.token_id, now))) throw invalidField('token', 'errors.invalid_token')
@@ -174,3 +203,4 @@ export class AuthService {
     return token
   }
 }
+

@@ -2,12 +2,6 @@ import { data, redirect } from 'react-router'
 import type { User } from '#app/db/schema.ts'
 import { defaultLocale, isLocale, localizePath, splitLocalePath } from '#app/i18n/config.ts'
 
-/** Only same-site paths: "//evil.example" and absolute URLs fall back to the dashboard. */
-export function safeRedirectPath(value: unknown, fallback = '/dashboard'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback
-  return value
-}
-
 interface GuardArgs {
   context: { user: User | null }
   request: Request

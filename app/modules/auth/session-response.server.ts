@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import { isLocale, localizePath, defaultLocale } from '#app/i18n/config.ts'
 import type { Services } from '#app/services.server.ts'
 import { localeCookieHeader } from '#app/modules/i18n/locale-cookie.server.ts'
-import { safeRedirectPath } from './guards.ts'
+import { safeRedirectPath } from '#app/utils/redirect-target.ts'
 import { sessionCookie } from './session-cookie.server.ts'
 
 /**

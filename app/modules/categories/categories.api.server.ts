@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { dataOf, errorResponses, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
-import { parseId, requestLocale } from '#app/api/params.ts'
+import { dataOf, errorResponses, jsonBody, jsonContent, messageData, tooManyRequests } from '#app/api/openapi-helpers.ts'
+import { callerLocale, parseId, requestLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
@@ -38,7 +38,7 @@ const memberParams = z.object({ id: z.string(), userId: z.string() })
 const invitationParams = z.object({ id: z.string(), invitationId: z.string() })
 const tags = ['place categories']
 const auth = { middleware: requireAuth }
-const done = (key: string) => ({ data: { message: translate('en', { key }) } })
+const done = (c: Parameters<typeof callerLocale>[0], key: string) => ({ data: { message: translate(callerLocale(c), { key }) } })
 
 export const categoriesApi = createRouter()
   .openapi(
@@ -93,7 +93,7 @@ export const categoriesApi = createRouter()
     createRoute({ method: 'delete', path: '/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted with all it holds (owners only)'), ...errorResponses } }),
     async (c) => {
       await c.var.services.categories.delete(c.var.user!, parseId(c.req.valid('param').id))
-      return c.json(done('categories.deleted'), 200)
+      return c.json(done(c, 'categories.deleted'), 200)
     },
   )
   .openapi(
@@ -112,7 +112,7 @@ export const categoriesApi = createRouter()
     async (c) => {
       const { id, userId } = c.req.valid('param')
       await c.var.services.categories.changeRole(c.var.user!, parseId(id), parseId(userId), c.req.valid('json').role)
-      return c.json(done('categories.role_changed'), 200)
+      return c.json(done(c, 'categories.role_changed'), 200)
     },
   )
   .openapi(
@@ -127,7 +127,7 @@ export const categoriesApi = createRouter()
     async (c) => {
       const { id, userId } = c.req.valid('param')
       await c.var.services.categories.removeMember(c.var.user!, parseId(id), parseId(userId))
-      return c.json(done('categories.member_removed'), 200)
+      return c.json(done(c, 'categories.member_removed'), 200)
     },
   )
   .openapi(
@@ -141,7 +141,7 @@ export const categoriesApi = createRouter()
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(inviteMemberSchema) },
-      responses: { 201: jsonContent(dataOf(invitationSchema), 'Invitation e-mailed (owners only)'), ...errorResponses },
+      responses: { 201: jsonContent(dataOf(invitationSchema), 'Invitation e-mailed (owners only)'), ...errorResponses, ...tooManyRequests('RATE_LIMIT_INVITATIONS per inviting user') },
     }),
     async (c) => {
       const id = parseId(c.req.valid('param').id)
@@ -161,6 +161,6 @@ export const categoriesApi = createRouter()
     async (c) => {
       const { id, invitationId } = c.req.valid('param')
       await c.var.services.categories.revokeInvitation(c.var.user!, parseId(id), parseId(invitationId))
-      return c.json(done('categories.invitation_revoked'), 200)
+      return c.json(done(c, 'categories.invitation_revoked'), 200)
     },
   )

@@ -44,7 +44,13 @@ describe.each(testDialects)('place categories API on %s', (dialect) => {
       const existing = await createCategory(t.services, other.user)
       const res = await t.call('POST', '/place-categories', { token, body: { name: 'Again', slug: existing.slug } })
       expect(res.status).toBe(422)
-      expect(res.json.errors.slug).toEqual(['This slug is already taken.'])
+      // The answer proposes the first free address, in the caller's language.
+      expect(res.json.errors.slug).toEqual([`This address is already taken. “${existing.slug}-2” is free.`])
+      await createCategory(t.services, other.user, { slug: `${existing.slug}-2` })
+      const again = await t.call('POST', '/place-categories', { token, body: { name: 'Again', slug: existing.slug } })
+      expect(again.json.errors.slug).toEqual([`This address is already taken. “${existing.slug}-3” is free.`])
+      const proposed = await t.call('POST', '/place-categories', { token, body: { name: 'Again', slug: `${existing.slug}-3` } })
+      expect(proposed.status).toBe(201)
       void user
     })
 
@@ -151,7 +157,7 @@ describe.each(testDialects)('place categories API on %s', (dialect) => {
       expect(invited.json.data).toMatchObject({ email: 'eddie@example.org', role: 'editor' })
       expect(t.sent).toHaveLength(1)
       expect(t.sent[0].to).toBe('eddie@example.org')
-      expect(t.sent[0].subject).toBe('You are invited to Montreux on Trailguide')
+      expect(t.sent[0].subject).toBe('You are invited to “Montreux” on Trailguide')
       expect(t.sent[0].text).toContain('Olivia Owner')
       const token = t.sent[0].link!.split('/').pop()!
 

@@ -1,9 +1,14 @@
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
+import { isPostgres } from '#app/db/dialect.ts'
 import type { Category, CategoryRole } from '#app/db/schema.ts'
 
 export interface CategoryWithRole extends Category {
   role: CategoryRole
 }
+
+// The key of the PostgreSQL advisory lock that serialises moves in the category tree.
+const TREE_LOCK = 72_001_012
 
 export class CategoriesRepo {
   constructor(private readonly db: DB) {}
@@ -40,14 +45,72 @@ export class CategoriesRepo {
     await this.db.deleteFrom('place_categories').where('id', '=', id).execute()
   }
 
-  /** Ids of the category and everything below it (to refuse a parent that would make a cycle). */
-  async subtreeIds(id: number): Promise<number[]> {
-    const all = await this.db.selectFrom('place_categories').select(['id', 'parent_id']).execute()
-    const result = [id]
-    for (let i = 0; i < result.length; i++) {
-      for (const row of all) if (row.parent_id === result[i]) result.push(row.id)
+  /**
+   * Until the transaction ends, no other move in the tree can run: two crossed moves (X under Y,
+   * Y under X) each checked against a tree without the other would store a cycle. PostgreSQL
+   * takes an advisory lock; SQLite runs one write transaction at a time already.
+   */
+  async lockTree(): Promise<void> {
+    if (isPostgres(this.db as unknown as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(${TREE_LOCK})`.execute(this.db)
+  }
+
+  /**
+   * The category and its ancestors, nearest first. Each category is visited once, so a cycle
+   * stored before moves were serialised ends the walk instead of looping.
+   */
+  async ancestorIds(id: number): Promise<number[]> {
+    const result: number[] = []
+    let current: number | null = id
+    while (current !== null && !result.includes(current)) {
+      result.push(current)
+      const row: { parent_id: number | null } | undefined = await this.db.selectFrom('place_categories').select('parent_id').where('id', '=', current).executeTakeFirst()
+      current = row?.parent_id ?? null
     }
     return result
+  }
+
+  /** Ids of the category and everything below it, each visited once (a stored cycle ends the walk). */
+  async subtreeIds(id: number): Promise<number[]> {
+    const seen = new Set([id])
+    let level = [id]
+    while (level.length > 0) {
+      const children = await this.db.selectFrom('place_categories').select('id').where('parent_id', 'in', level).execute()
+      level = children.map((c) => c.id).filter((child) => !seen.has(child))
+      for (const child of level) seen.add(child)
+    }
+    return [...seen]
+  }
+
+  /**
+   * Locks the category's owner rows until the transaction ends (PostgreSQL): two owners demoting
+   * or removing each other at once would each count the other as the owner left. A waiting
+   * transaction reads the rows again once the first commits. SQLite has one writer at a time.
+   */
+  async lockOwners(categoryId: number): Promise<void> {
+    if (!isPostgres(this.db as unknown as Kysely<unknown>)) return
+    await this.db.selectFrom('category_members').select('user_id').where('category_id', '=', categoryId).where('role', '=', 'owner').forUpdate().execute()
+  }
+
+  /**
+   * Storage keys of every image of the categories' routes: photos, content images, branding
+   * logos, logos. On PostgreSQL the routes stay locked until the transaction ends: an upload
+   * recording its file meanwhile waits, then finds its route gone and removes the file itself.
+   */
+  async imageKeys(categoryIds: number[]): Promise<string[]> {
+    if (categoryIds.length === 0) return []
+    const walks = await this.db
+      .selectFrom('walks')
+      .select(['photo_path', 'content_image_path', 'logo_pro_path'])
+      .where('category_id', 'in', categoryIds)
+      .$if(isPostgres(this.db as unknown as Kysely<unknown>), (query) => query.forUpdate())
+      .execute()
+    const logos = await this.db
+      .selectFrom('walk_logos')
+      .innerJoin('walks', 'walks.id', 'walk_logos.walk_id')
+      .select('walk_logos.path')
+      .where('walks.category_id', 'in', categoryIds)
+      .execute()
+    return [...walks.flatMap((w) => [w.photo_path, w.content_image_path, w.logo_pro_path]), ...logos.map((l) => l.path)].filter((k): k is string => !!k)
   }
 
   addMember(categoryId: number, userId: number, role: CategoryRole, now: string) {

@@ -8,12 +8,15 @@ export const reservedSlugs = new Set([
   'test', 'uploads', 'media', 'img', 'images', 'm', 'q', 'r',
 ])
 
+/** A category slug is a DNS label: at most 63 characters. */
+export const CATEGORY_SLUG_MAX = 63
+
 /** A slug that can be a DNS label: lowercase letters, digits and inner hyphens, 2 to 63 long. */
 export const categorySlugSchema = z
   .string()
   .trim()
   .min(1)
-  .max(63)
+  .max(CATEGORY_SLUG_MAX)
   .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: 'validation.slug' })
   .refine((slug) => slug.length >= 2, { error: 'validation.slug' })
   .refine((slug) => !reservedSlugs.has(slug), { error: 'validation.slug_reserved' })

@@ -3,6 +3,7 @@ import type { Category, CategoryRole, User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { photoOf } from '#app/modules/auth/public-user.ts'
 import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
+import type { Storage } from '#app/modules/uploads/storage.server.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { CategoryAccess } from './access.server.ts'
@@ -38,6 +39,42 @@ const toNode = (c: CategoryWithRole): CategoryNode => ({
   children: [],
 })
 
+/**
+ * Hangs each node under its parent; a node whose parent is not in the map is a root. A cycle
+ * stored before moves were serialised (no node of it would be a root) is cut above its first
+ * node in list order, which then shows as a root: every category stays listed, every walk ends.
+ */
+function treeOf(nodes: Map<number, CategoryNode>): CategoryNode[] {
+  const parentOf = (node: CategoryNode) => (node.parent_id !== null && node.parent_id !== node.id ? nodes.get(node.parent_id) : undefined)
+  const roots: CategoryNode[] = []
+  for (const node of nodes.values()) {
+    const parent = parentOf(node)
+    if (parent) parent.children.push(node)
+    else roots.push(node)
+  }
+  const reached = new Set<number>()
+  const reach = (node: CategoryNode) => {
+    reached.add(node.id)
+    for (const child of node.children) if (!reached.has(child.id)) reach(child)
+  }
+  roots.forEach(reach)
+  for (const node of nodes.values()) {
+    if (reached.has(node.id)) continue
+    // Unreached: on a cycle or below one. Climb until a node repeats: that one is on the cycle.
+    const climbed = new Set<number>()
+    let onCycle = node
+    while (!climbed.has(onCycle.id)) {
+      climbed.add(onCycle.id)
+      onCycle = parentOf(onCycle)!
+    }
+    const parent = parentOf(onCycle)!
+    parent.children = parent.children.filter((child) => child !== onCycle)
+    roots.push(onCycle)
+    reach(onCycle)
+  }
+  return roots
+}
+
 export class CategoryService {
   private readonly repo: CategoriesRepo
   readonly access: CategoryAccess
@@ -46,6 +83,7 @@ export class CategoryService {
     private readonly db: DB,
     private readonly invitations: InvitationService,
     private readonly addresses: AddressService,
+    private readonly storage: Storage,
   ) {
     this.repo = new CategoriesRepo(db)
     this.access = new CategoryAccess(db)
@@ -67,13 +105,7 @@ export class CategoryService {
         })
       }
     }
-    const roots: CategoryNode[] = []
-    for (const node of nodes.values()) {
-      const parent = node.parent_id ? nodes.get(node.parent_id) : undefined
-      if (parent) parent.children.push(node)
-      else roots.push(node)
-    }
-    return roots
+    return treeOf(nodes)
   }
 
   async get(user: User, id: number): Promise<CategoryNode> {
@@ -114,22 +146,42 @@ export class CategoryService {
   async update(user: User, id: number, input: UpdateCategoryInput): Promise<CategoryNode> {
     await this.access.require(user.id, id, 'owner')
     if (input.slug) await this.assertSlugFree(input.slug, id)
-    if (input.parent_id) {
-      await this.access.require(user.id, input.parent_id, 'owner')
-      if ((await this.repo.subtreeIds(id)).includes(input.parent_id)) throw invalidField('parent_id', 'validation.parent_cycle')
-    }
-    await this.repo.update(id, { ...input, updated_at: nowIso() }).catch(async (error: unknown) => {
-      // Two owners racing for one slug: the unique key of the category slugs decides.
-      if (input.slug) await this.assertSlugFree(input.slug, id)
-      throw error
-    })
+    if (input.parent_id) await this.access.require(user.id, input.parent_id, 'owner')
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const repo = new CategoriesRepo(trx)
+        if (input.parent_id) {
+          // Checked and written under the tree lock: a concurrent move sees this one committed.
+          await repo.lockTree()
+          if ((await repo.ancestorIds(input.parent_id)).includes(id)) throw invalidField('parent_id', 'validation.parent_cycle')
+        }
+        await repo.update(id, { ...input, updated_at: nowIso() })
+      })
+      .catch(async (error: unknown) => {
+        // Two owners racing for one slug: the unique key of the category slugs decides.
+        if (!(error instanceof AppError) && input.slug) await this.assertSlugFree(input.slug, id)
+        throw error
+      })
     return this.get(user, id)
   }
 
-  /** Deletes the category with everything in it (places, routes, QR codes, statistics). */
+  /**
+   * Deletes the category with everything in it (places, routes, QR codes, statistics, its
+   * subcategories), then the files of its routes' images: none stays on disk or served.
+   */
   async delete(user: User, id: number): Promise<void> {
     await this.access.require(user.id, id, 'owner')
-    await this.repo.delete(id)
+    const keys = await this.db.transaction().execute(async (trx) => {
+      const repo = new CategoriesRepo(trx)
+      // Subcategories go too (the foreign key cascades), and their routes' images with them.
+      const keys = await repo.imageKeys(await repo.subtreeIds(id))
+      await repo.delete(id)
+      return keys
+    })
+    // After the commit: a file is never missing for a route that still exists. A file that
+    // cannot be removed must not fail the deletion already done.
+    await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => undefined)))
   }
 
   async members(user: User, id: number) {
@@ -142,6 +194,7 @@ export class CategoryService {
     await this.access.require(user.id, id, 'owner')
     await this.db.transaction().execute(async (trx) => {
       const repo = new CategoriesRepo(trx)
+      await repo.lockOwners(id)
       if (!(await repo.setRole(id, memberId, role))) throw notFound()
       if ((await repo.ownerCount(id)) === 0) throw new AppError(409, { key: 'errors.last_owner' })
     })
@@ -152,6 +205,7 @@ export class CategoryService {
     await this.access.require(user.id, id, memberId === user.id ? 'editor' : 'owner')
     await this.db.transaction().execute(async (trx) => {
       const repo = new CategoriesRepo(trx)
+      await repo.lockOwners(id)
       if (!(await repo.removeMember(id, memberId))) throw notFound()
       if ((await repo.ownerCount(id)) === 0) throw new AppError(409, { key: 'errors.last_owner' })
     })
@@ -180,6 +234,6 @@ export class CategoryService {
 
   /** A slug another category has or had is taken: its old addresses still lead there (ADR 011). */
   private async assertSlugFree(slug: string, exceptId?: number) {
-    if (await this.addresses.categorySlugHeld(slug, exceptId)) throw invalidField('slug', 'validation.slug_taken')
+    if (await this.addresses.categorySlugHeld(slug, exceptId)) throw invalidField('slug', 'validation.slug_taken_try', { slug: await this.addresses.freeCategorySlug(slug) })
   }
 }

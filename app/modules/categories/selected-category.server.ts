@@ -1,4 +1,5 @@
 import type { User } from '#app/db/schema.ts'
+import { defaultLocale, isLocale, type Locale } from '#app/i18n/config.ts'
 import type { Services } from '#app/services.server.ts'
 import type { CategoryNode } from './categories.service.server.ts'
 
@@ -7,11 +8,13 @@ export interface CategoryOption {
   name: string
   slug: string
   depth: number
+  /** The language its routes are written in first (the editors open on it). */
+  fallbackLocale: Locale
 }
 
 /** The tree flattened for a picker, children indented under their parent. */
 function flatten(nodes: CategoryNode[], depth = 0): CategoryOption[] {
-  return nodes.flatMap((n) => [{ id: n.id, name: n.name, slug: n.slug, depth }, ...flatten(n.children, depth + 1)])
+  return nodes.flatMap((n) => [{ id: n.id, name: n.name, slug: n.slug, depth, fallbackLocale: isLocale(n.fallback_locale) ? n.fallback_locale : defaultLocale }, ...flatten(n.children, depth + 1)])
 }
 
 /** `?category=none`: the map editor's "nothing selected" (selecting a category again deselects it). */

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { sql } from 'kysely'
 import { dataOf, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { callerLocale } from '#app/api/params.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 
 // Probes for a load balancer or an orchestrator: liveness never touches the database (a slow
@@ -36,7 +37,7 @@ export const healthApi = createRouter()
         await sql`select 1`.execute(c.var.services.db)
       } catch (error) {
         c.var.services.logger.warn('readiness check failed', { error: error instanceof Error ? error.message : String(error) })
-        return c.json({ message: translate('en', { key: 'errors.not_ready' }) }, 503)
+        return c.json({ message: translate(callerLocale(c), { key: 'errors.not_ready' }) }, 503)
       }
       return c.json({ data: { status: 'ready' as const } }, 200)
     },

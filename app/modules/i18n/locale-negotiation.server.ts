@@ -10,6 +10,7 @@ import {
   type Locale,
 } from '#app/i18n/config.ts'
 import { readCookie } from '#app/modules/auth/session-cookie.server.ts'
+import { sameOriginPath } from '#app/utils/redirect-target.ts'
 import { localeCookieHeader } from './locale-cookie.server.ts'
 
 /**
@@ -35,7 +36,7 @@ export function negotiateLocale(
   const remember = (locale: Locale) => (cookie === locale ? undefined : localeCookieHeader(locale, config))
 
   if (!isDocument) return {}
-  if (prefix === defaultLocale) return { redirect: path + url.search, setCookie: remember(defaultLocale) }
+  if (prefix === defaultLocale) return { redirect: onSite(path + url.search), setCookie: remember(defaultLocale) }
   if (prefix) return { setCookie: remember(prefix) }
 
   const wanted =
@@ -43,6 +44,14 @@ export function negotiateLocale(
     (isLocale(cookie) ? cookie : null) ??
     localeFromAcceptLanguage(request.headers.get('accept-language')) ??
     defaultLocale
-  if (wanted !== defaultLocale) return { redirect: localizePath(path, wanted) + url.search, setCookie: remember(wanted) }
+  if (wanted !== defaultLocale) return { redirect: onSite(localizePath(path, wanted) + url.search), setCookie: remember(wanted) }
   return { setCookie: remember(defaultLocale) }
+}
+
+/**
+ * A redirect to a path taken from the request stays on this site: "/en//evil.example" loses its
+ * prefix and would be "//evil.example" (another host to a browser); its slashes are collapsed.
+ */
+function onSite(target: string): string {
+  return sameOriginPath(target) ?? sameOriginPath(target.replace(/^[/\\]+/, '/')) ?? '/'
 }

@@ -36,6 +36,23 @@ describe('negotiateLocale', () => {
     expect(negotiateLocale(get('/en/dashboard'), null, config).redirect).toBe('/dashboard')
   })
 
+  it('never redirects off the site through the /en prefix (issue 12, item 4)', () => {
+    for (const [path, expected] of [
+      ['/en//evil.example', '/evil.example'],
+      ['/en///evil.example/x?y=1', '/evil.example/x?y=1'],
+      ['/en/\\evil.example', '/evil.example'],
+      ['/en/%09/evil.example', '/%09/evil.example'],
+      ['/en', '/'],
+    ]) {
+      const result = negotiateLocale(get(path), null, config)
+      expect([path, result.redirect]).toEqual([path, expected])
+      expect(new URL(result.redirect!, 'http://localhost:3000').origin).toBe('http://localhost:3000')
+    }
+    // With the language added in front, the path stays on the site too.
+    const french = negotiateLocale(get('//evil.example', { 'accept-language': 'fr' }), null, config).redirect!
+    expect(new URL(french, 'http://localhost:3000').origin).toBe('http://localhost:3000')
+  })
+
   it('never redirects data, manifest or script requests, nor posts', () => {
     expect(negotiateLocale(get('/dashboard.data', { cookie: 'i18n_redirected=fr' }), null, config)).toEqual({})
     expect(negotiateLocale(get('/__manifest?paths=%2F', { cookie: 'i18n_redirected=fr' }), null, config)).toEqual({})

@@ -4,7 +4,9 @@ import type { CategoryRole, InvitationKind, User } from '#app/db/schema.ts'
 import { localizePath, type Locale } from '#app/i18n/config.ts'
 import { getFixedT } from '#app/i18n/i18n.server.ts'
 import { hashToken, newToken } from '#app/modules/auth/tokens.server.ts'
+import { mailName } from '#app/modules/mail/mail-text.ts'
 import type { Mailer } from '#app/modules/mail/mailer.server.ts'
+import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
 import { invalidField } from '#app/utils/errors.ts'
 
 const INVITATION_DAYS = 7
@@ -26,15 +28,21 @@ export interface InvitationTarget {
  */
 export class InvitationService {
   constructor(
-    private readonly deps: { db: DB; config: Pick<Config, 'BASE_URL'>; mailer: Mailer; now?: () => Date },
+    private readonly deps: { db: DB; config: Pick<Config, 'BASE_URL' | 'RATE_LIMIT_INVITATIONS'>; mailer: Mailer; rateLimiter: RateLimiter; now?: () => Date },
   ) {}
 
   private now() {
     return this.deps.now?.() ?? new Date()
   }
 
+  /**
+   * Records the invitation and mails its link. Each inviter sends at most RATE_LIMIT_INVITATIONS
+   * mails (category and place invitations together), counted before anything is written: the
+   * mails go to any address, in the app's name. Callers check the inviter's role first.
+   */
   async invite(target: InvitationTarget, email: string, inviter: User, locale: Locale) {
     const { db } = this.deps
+    await this.deps.rateLimiter.enforce(`invitations:${inviter.id}`, this.deps.config.RATE_LIMIT_INVITATIONS)
     const token = newToken()
     const now = this.now()
     const expires = new Date(now.getTime() + INVITATION_DAYS * 24 * 3600 * 1000)
@@ -67,10 +75,11 @@ export class InvitationService {
     })
     const link = `${this.deps.config.BASE_URL}${localizePath(`/invitations/${token}`, locale)}`
     const t = getFixedT(locale)
+    const name = mailName(target.targetName)
     await this.deps.mailer.send({
       to: email,
-      subject: t('mail.invitation.subject', { name: target.targetName }),
-      text: t('mail.invitation.body', { inviter: inviter.name, name: target.targetName, link, days: INVITATION_DAYS }),
+      subject: t('mail.invitation.subject', { name }),
+      text: t('mail.invitation.body', { inviter: mailName(inviter.name), name, link, days: INVITATION_DAYS }),
       link,
     })
     return invitation

@@ -1,5 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import { currentRequestId } from './logger.server.ts'
+import { maskTokensDeep } from './token-paths.ts'
 import { envelope, exceptionOf, parseDsn, randomId, sampleRates, sdkInfo, type Dsn } from './sentry-protocol.ts'
 
 // Server-side error reporting (spec §8): off unless SENTRY_DSN is set. The reporter lives on
@@ -43,7 +44,9 @@ function send(reporter: Reporter, type: 'event' | 'transaction', payload: { even
   const delivery = fetch(reporter.parsed.envelopeUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-sentry-envelope', 'X-Sentry-Auth': auth },
-    body: envelope(type, payload, reporter.dsn),
+    // Every string of the report (URL, transaction name, error message) with token paths masked:
+    // a failing reset or invitation page must not send its live token to a third party.
+    body: envelope(type, maskTokensDeep(payload), reporter.dsn),
     signal: AbortSignal.timeout(5_000),
   })
     .then(() => undefined)

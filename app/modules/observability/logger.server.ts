@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { pino, type DestinationStream } from 'pino'
+import { maskTokens } from './token-paths.ts'
 
 // Structured logs (issue 8): one JSON object a line on stdout, for any log collector. Every
 // line written while a request is being answered carries its request id. Nothing secret or
@@ -64,19 +65,14 @@ const SECRET_KEY = /pass(word|wd)?|token|secret|authori[sz]ation|cookie|api[-_]?
 const URL_CREDENTIALS = /(\/\/)[^/\s:@]+:[^/\s@]+@/g
 const EMAIL = /[\w.+-]+(@|%40)[\w-]+(\.[\w-]+)+/gi
 const BEARER = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi
-// Query values that may be secret (reset and invitation links, signed URLs).
-const SECRET_QUERY = /([?&](?:token|code|key|signature|sig|email|password)=)[^&#\s"']*/gi
-// Path segments that are tokens: /auth/temp/:token, /invitations/:token, /auth/reset-password/:token.
-const TOKEN_PATH = /(\/(?:auth\/temp|invitations|auth\/reset-password)\/)[^/?#\s"']+/gi
 
 /** A string with e-mail addresses, credentials and token-bearing URL parts masked. */
 export function scrubText(text: string): string {
-  return text
+  const masked = text
     .replace(URL_CREDENTIALS, '$1[redacted]@')
     .replace(EMAIL, '[email]')
     .replace(BEARER, '$1 [redacted]')
-    .replace(SECRET_QUERY, '$1[redacted]')
-    .replace(TOKEN_PATH, '$1[redacted]')
+  return maskTokens(masked)
 }
 
 /** A copy of a log field value with secrets replaced (see SECRET_KEY and scrubText). */

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { CompiledQuery } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
+import zlib from 'node:zlib'
 import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
+import { encodedEtag, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 
 /**
  * Serialized answers of the manager's big lists (`fetch-places`, `fetch-routes`), kept per
@@ -25,6 +27,8 @@ export interface KeptAnswer {
   /** `{"data":…}` as sent, in UTF-8: encoded once, not at every answer (a 2,000-place list is ~380 KB). */
   body: Uint8Array<ArrayBuffer>
   etag: string
+  /** The body compressed, each encoding made at its first request and kept with the answer. */
+  compressed?: Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>
 }
 
 interface Entry extends KeptAnswer {
@@ -65,7 +69,12 @@ export class AnswerCache {
    * one from `build` (which must read its data AFTER this reads the versions, as it does).
    * `build` gives its data and when it lapses by itself (Infinity when it does not).
    */
-  async answer(categoryId: number, key: string, build: () => Promise<{ data: unknown; validUntil: number }>): Promise<KeptAnswer> {
+  async answer(
+    categoryId: number,
+    key: string,
+    build: () => Promise<{ data: unknown; validUntil: number }>,
+    options: { bare?: boolean } = {},
+  ): Promise<KeptAnswer> {
     const versions = await readListVersions(this.db, categoryId)
     const fullKey = `${categoryId}:${key}`
     const kept = this.entries.get(fullKey)
@@ -81,15 +90,16 @@ export class AnswerCache {
     const buildKey = `${fullKey}:${versions.category}:${versions.people}`
     let building = this.building.get(buildKey)
     if (!building) {
-      building = this.build(fullKey, versions, build).finally(() => this.building.delete(buildKey))
+      building = this.build(fullKey, versions, build, options.bare === true).finally(() => this.building.delete(buildKey))
       this.building.set(buildKey, building)
     }
     return building
   }
 
-  private async build(fullKey: string, versions: ListVersions, build: () => Promise<{ data: unknown; validUntil: number }>): Promise<Entry> {
+  private async build(fullKey: string, versions: ListVersions, build: () => Promise<{ data: unknown; validUntil: number }>, bare: boolean): Promise<Entry> {
     const { data, validUntil } = await build()
-    const body = encoder.encode(JSON.stringify({ data }))
+    // `bare`: the data itself (a GeoJSON FeatureCollection), not the API's {"data": …} envelope.
+    const body = encoder.encode(JSON.stringify(bare ? data : { data }))
     const entry: Entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, versions, validUntil, bytes: body.byteLength }
     if (entry.bytes <= this.limits.bytes / 2) {
       // A concurrent request may have kept the same answer meanwhile: replace it, counted once.
@@ -123,11 +133,26 @@ export class AnswerCache {
 // Typed as `never` for the OpenAPI handlers: the body IS the route's declared 200 JSON, only
 // serialized once for many answers (the route also declares its 304).
 export function sendKeptAnswer(c: Context, answer: KeptAnswer): never {
-  c.header('ETag', answer.etag)
+  // Compressed once per kept answer (issue 18 item 3), not by server/compression.ts at every request.
+  const encoding = answer.body.byteLength >= MIN_COMPRESS_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null
+  const etag = encoding ? encodedEtag(answer.etag, encoding) : answer.etag
+  c.header('ETag', etag)
   c.header('Cache-Control', 'private, no-cache')
-  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304) as never
+  c.header('Vary', 'Accept-Encoding')
+  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304) as never
   c.header('Content-Type', 'application/json')
-  return c.body(answer.body, 200) as never
+  if (!encoding) return c.body(answer.body, 200) as never
+  answer.compressed ??= {}
+  answer.compressed[encoding] ??= new Uint8Array(compress(answer.body, encoding))
+  c.header('Content-Encoding', encoding)
+  return c.body(answer.compressed[encoding], 200) as never
+}
+
+function compress(body: Uint8Array, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return zlib.gzipSync(body, { level: 9 })
+  return zlib.brotliCompressSync(body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  })
 }
 
 /** The 304 of a kept list, for the OpenAPI document. */

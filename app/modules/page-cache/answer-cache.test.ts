@@ -198,3 +198,32 @@ describe('AnswerCache bounds and lapses', () => {
     expect(builds).toBe(2)
   })
 })
+
+describe('a kept answer over HTTP', () => {
+  it('is compressed once per encoding and kept, with an ETag per encoding', async () => {
+    const { Hono } = await import('hono')
+    const zlib = await import('node:zlib')
+    const { sendKeptAnswer } = await import('./answer-cache.server.ts')
+    const json = JSON.stringify({ data: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `Place ${i}` })) })
+    const answer = { body: new TextEncoder().encode(json), etag: '"list"' }
+    const app = new Hono().get('/list', (c) => sendKeptAnswer(c, answer))
+    const br = await app.request('/list', { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('etag')).toBe('"list-br"')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(json)
+    const kept = answer as { compressed?: { br?: Uint8Array } }
+    const first = kept.compressed?.br
+    expect(first).toBeDefined()
+    await app.request('/list', { headers: { 'Accept-Encoding': 'br' } })
+    // The same bytes: not compressed again.
+    expect(kept.compressed?.br).toBe(first)
+    expect((await app.request('/list', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': '"list-br"' } })).status).toBe(304)
+    const gz = await app.request('/list', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(json)
+    const plain = await app.request('/list')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('etag')).toBe('"list"')
+    expect(await plain.text()).toBe(json)
+  })
+})

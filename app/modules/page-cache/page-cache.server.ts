@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
+import zlib from 'node:zlib'
 import { CompiledQuery } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
+import { acceptedWeight, encodedEtag, etagMatches } from '#app/utils/http-encoding.ts'
 
 /**
  * Render cache of public pages (issue 7). A page opts in from its loader with a cache tag on the
@@ -65,8 +67,12 @@ export async function readCategorySlugVersions(db: DB, categorySlug: string): Pr
 
 interface Entry {
   tag: CacheTag
-  /** The HTML split at the CSP nonce of the render: each answer puts its own nonce back in. */
-  parts: string[]
+  /**
+   * The HTML split at the CSP nonce of the render (each answer puts its own nonce back in), in
+   * UTF-8, and each part deflated on its own (see gzipAnswer).
+   */
+  utf8: Buffer[]
+  deflated: Buffer[]
   etag: string
   headers: [string, string][]
   bytes: number
@@ -76,6 +82,63 @@ const NONCE_PLACEHOLDER = '\u0000nonce\u0000'
 
 // Headers that belong to one answer, not to the kept page.
 const PER_ANSWER = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date'])
+
+/**
+ * Query parameters that change a kept page, with the values that do: the map page's stop
+ * (?place=) and embed (?embed=1), the category home's filters. Any other parameter, or another
+ * value, renders the same page as none (the loaders read them the same way), so it shares its key.
+ */
+const VARIANTS: Record<string, RegExp> = {
+  embed: /^1$/,
+  place: /^[1-9]\d{0,9}$/,
+  duration: /^(?:30|60|120|more)$/,
+  distance: /^(?:2|5|10|more)$/,
+}
+
+function variantOf(params: URLSearchParams): string {
+  const kept = Object.entries(VARIANTS).flatMap(([name, valid]) => {
+    const value = params.get(name)
+    return value !== null && valid.test(value) ? [`${name}=${value}`] : []
+  })
+  return kept.length === 0 ? '' : `?${kept.join('&')}`
+}
+
+// A deflate stream (RFC 1951) may be cut into blocks, and a block may be compressed with no
+// reference to the ones before it: each static part of a kept page is deflated once, on its own,
+// ending with a sync flush (byte-aligned, not final); an answer deflates only its nonce and puts
+// the gzip header, the parts, an empty final block and the trailer (CRC-32 and length) around them.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff])
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00])
+
+function deflatePart(part: Buffer): Buffer {
+  return zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH })
+}
+
+function gzipAnswer(entry: Entry, nonce: string | undefined): Buffer {
+  const attribute = Buffer.from(nonce ? `nonce="${nonce}"` : '')
+  const deflatedAttribute = deflatePart(attribute)
+  const chunks: Buffer[] = [GZIP_HEADER]
+  let crc = 0
+  let length = 0
+  entry.utf8.forEach((part, i) => {
+    if (i > 0) {
+      chunks.push(deflatedAttribute)
+      crc = zlib.crc32(attribute, crc)
+      length += attribute.length
+    }
+    chunks.push(entry.deflated[i])
+    crc = zlib.crc32(part, crc)
+    length += part.length
+  })
+  const trailer = Buffer.alloc(8)
+  trailer.writeUInt32LE(crc >>> 0, 0)
+  trailer.writeUInt32LE(length >>> 0, 4)
+  chunks.push(FINAL_EMPTY_BLOCK, trailer)
+  return Buffer.concat(chunks)
+}
+
+// Any client that takes gzip gets it, even one preferring brotli (see answer()).
+const acceptsGzip = (acceptEncoding: string | null) => acceptedWeight(acceptEncoding, 'gzip') > 0
 
 /** Public pages may be revalidated by browsers and CDNs with If-None-Match; never stale. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -94,9 +157,9 @@ export class PageCache {
     // GET only: a HEAD answer may come without its body, which must never be kept.
     if (signedIn || request.method !== 'GET') return null
     const url = new URL(request.url)
-    // The page shown right after a like carries the visitor's own state.
-    if (url.searchParams.has('liked') || url.pathname.endsWith('.data')) return null
-    return `${request.headers.get('host') ?? ''}${url.pathname}`
+    // The page shown right after a like carries the visitor's own state; a search is one visitor's.
+    if (url.searchParams.has('liked') || url.searchParams.get('q')?.trim() || url.pathname.endsWith('.data')) return null
+    return `${request.headers.get('host') ?? ''}${url.pathname}${variantOf(url.searchParams)}`
   }
 
   /** The kept page when its content versions are still the database's. */
@@ -118,7 +181,7 @@ export class PageCache {
    * Keeps a rendered 200 page whose loader gave a cache tag, and answers it with its validators;
    * a public page answered for one visitor only (tag null) is marked private. Other answers pass.
    */
-  async store(key: string | null, response: Response, tag: CacheTag | null | undefined, nonce: string | undefined): Promise<Response> {
+  async store(key: string | null, response: Response, tag: CacheTag | null | undefined, nonce: string | undefined, acceptEncoding: string | null = null): Promise<Response> {
     if (tag === undefined) return response
     if (!key || !tag || response.status !== 200) {
       const headers = new Headers(response.headers)
@@ -127,27 +190,43 @@ export class PageCache {
     }
     const html = await response.text()
     const parts = nonce ? html.split(`nonce="${nonce}"`) : [html]
+    const utf8 = parts.map((part) => Buffer.from(part))
+    const deflated = utf8.map(deflatePart)
     const entry: Entry = {
       tag,
-      parts,
+      utf8,
+      deflated,
       etag: `"${createHash('sha1').update(parts.join(NONCE_PLACEHOLDER)).digest('base64url')}"`,
       headers: [...response.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
-      bytes: html.length,
+      bytes: utf8.reduce((sum, b) => sum + b.length, 0) + deflated.reduce((sum, b) => sum + b.length, 0),
     }
     this.put(key, entry)
-    return this.answer(entry, nonce, null)
+    return this.answer(entry, nonce, null, acceptEncoding)
   }
 
-  /** The kept page for this answer: 304 when the client's copy is current, else the HTML with its nonce. */
-  answer(entry: Entry, nonce: string | undefined, ifNoneMatch: string | null): Response {
+  /**
+   * The kept page for this answer: 304 when the client's copy is current, else the HTML with its
+   * nonce, gzipped from the kept compressed parts when the client accepts gzip (issue 18 item 3).
+   * Brotli cannot be spliced like that (its literals depend on the bytes before them, the nonce
+   * among them), so a kept page goes out in gzip even to a client that also takes brotli: this
+   * costs ~10 % in size but no compression per answer. A client that takes brotli only gets the
+   * identity here, which server/compression.ts compresses.
+   */
+  answer(entry: Entry, nonce: string | undefined, ifNoneMatch: string | null, acceptEncoding: string | null = null): Response {
     const headers = new Headers(entry.headers)
-    headers.set('ETag', entry.etag)
+    const gzip = acceptsGzip(acceptEncoding)
+    headers.set('ETag', gzip ? encodedEtag(entry.etag, 'gzip') : entry.etag)
     headers.set('Cache-Control', PUBLIC_CACHE_CONTROL)
-    headers.set('Vary', 'Cookie, Accept-Language')
-    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
-      return new Response(null, { status: 304, headers })
+    headers.set('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+    if (gzip) headers.set('Content-Encoding', 'gzip')
+    if (etagMatches(ifNoneMatch, headers.get('etag')!)) return new Response(null, { status: 304, headers })
+    if (gzip) {
+      const body = gzipAnswer(entry, nonce)
+      return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: 200, headers })
     }
-    return new Response(entry.parts.join(nonce ? `nonce="${nonce}"` : ''), { status: 200, headers })
+    const attribute = Buffer.from(nonce ? `nonce="${nonce}"` : '')
+    const body = Buffer.concat(entry.utf8.flatMap((part, i) => (i > 0 ? [attribute, part] : [part])))
+    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: 200, headers })
   }
 
   get size() {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import zlib from 'node:zlib'
+import { describe, expect, it, vi } from 'vitest'
 import type { User } from '#app/db/schema.ts'
 import { LikeService } from '#app/modules/stats/likes.service.server.ts'
 import { insertPlace, insertWalk } from '#app/modules/stats/stats.test-fixtures.ts'
@@ -31,6 +32,8 @@ describe.each(testDialects)('render cache of public pages on %s', (dialect) => {
     return { page, request, tag: context.pageCacheTag as CacheTag | null | undefined }
   }
 
+  const keptTag = (entry: { tag: CacheTag }) => entry.tag
+
   const html = (name: string, nonce: string) => `<html><script nonce="${nonce}">x</script><h1>${name}</h1></html>`
 
   /** Renders and keeps the page like server/http-app.ts does; answers the cache and the key. */
@@ -60,6 +63,39 @@ describe.each(testDialects)('render cache of public pages on %s', (dialect) => {
     expect(cache.answer(kept!, 'n3', etag).status).toBe(304)
     expect(cache.answer(kept!, 'n3', `W/${etag}`).status).toBe(304)
     expect(cache.answer(kept!, 'n3', '"other"').status).toBe(200)
+  })
+
+  it('keeps the page gzipped: an answer with a new nonce is valid gzip, with its own ETag, and is not compressed again', async () => {
+    const { slug } = await setup()
+    const { cache, key } = await keep(slug)
+    const kept = (await cache.lookup(key))!
+    // Long enough that the compressed parts matter, with several nonces.
+    const plain = cache.answer(kept, 'n2', null)
+    const identityEtag = plain.headers.get('etag')!
+    const expected = await plain.text()
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding')
+
+    const gz = cache.answer(kept, 'n2', null, 'gzip, deflate, br')
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gz.headers.get('etag')).toBe(identityEtag.replace(/"$/, '-gz"'))
+    const body = Buffer.from(await gz.arrayBuffer())
+    expect(zlib.gunzipSync(body).toString()).toBe(expected)
+    expect(cache.answer(kept, 'n3', gz.headers.get('etag'), 'gzip').status).toBe(304)
+    expect(cache.answer(kept, 'n3', identityEtag, 'gzip').status).toBe(200)
+
+    // A long page with nonces all through it decodes exactly, and its static parts are deflated once.
+    const long = Array.from({ length: 50 }, (_, i) => `<script nonce="k1">window.x${i}=1</script><p>${'Old town walk '.repeat(200)}</p>`).join('')
+    const cache2 = new PageCache(ctx.testDb.db)
+    await cache2.store('k', new Response(long, { headers: { 'content-type': 'text/html' } }), keptTag(kept), 'k1')
+    const deflate = vi.spyOn(zlib, 'deflateRawSync')
+    const answer = cache2.answer((await cache2.lookup('k'))!, 'k2', null, 'gzip')
+    const compressed = Buffer.from(await answer.arrayBuffer())
+    // Only the nonce attribute is deflated for an answer.
+    expect(deflate.mock.calls.every(([input]) => Buffer.byteLength(input as Buffer) < 32)).toBe(true)
+    deflate.mockRestore()
+    expect(zlib.gunzipSync(compressed).toString()).toBe(long.replaceAll('nonce="k1"', 'nonce="k2"'))
+    expect(compressed.length).toBeLessThan(long.length / 20)
   })
 
   it('drops the kept page after a change of the route, its texts, its places, a like or the category', async () => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { dataOf, errorResponses, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, jsonBody, jsonContent, messageData, tooManyRequests } from '#app/api/openapi-helpers.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
-import { parseId } from '#app/api/params.ts'
+import { parseId, callerLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
@@ -39,7 +39,7 @@ const userParams = z.object({ id: z.string(), userId: z.string() })
 const invitationParams = z.object({ id: z.string(), invitationId: z.string() })
 const tags = ['places']
 const auth = { middleware: requireAuth }
-const done = (key: string) => ({ data: { message: translate('en', { key }) } })
+const done = (c: Parameters<typeof callerLocale>[0], key: string) => ({ data: { message: translate(callerLocale(c), { key }) } })
 
 // Every path is full: the router is mounted at the API root. /places/nearby comes before
 // /places/{id}, which would otherwise take "nearby" for an id.
@@ -102,7 +102,7 @@ export const placesApi = createRouter()
     createRoute({ method: 'delete', path: '/places/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted with its users, invitations and secrets'), ...errorResponses } }),
     async (c) => {
       await c.var.services.places.delete(c.var.user!, parseId(c.req.valid('param').id))
-      return c.json(done('places.deleted'), 200)
+      return c.json(done(c, 'places.deleted'), 200)
     },
   )
   .openapi(
@@ -114,7 +114,7 @@ export const placesApi = createRouter()
     async (c) => {
       const { id, userId } = c.req.valid('param')
       await c.var.services.places.removeUser(c.var.user!, parseId(id), parseId(userId))
-      return c.json(done('places.user_removed'), 200)
+      return c.json(done(c, 'places.user_removed'), 200)
     },
   )
   .openapi(
@@ -128,7 +128,7 @@ export const placesApi = createRouter()
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(invitePlaceUserSchema) },
-      responses: { 201: jsonContent(dataOf(invitationSchema), 'Invitation e-mailed'), ...errorResponses },
+      responses: { 201: jsonContent(dataOf(invitationSchema), 'Invitation e-mailed'), ...errorResponses, ...tooManyRequests('RATE_LIMIT_INVITATIONS per inviting user') },
     }),
     async (c) => {
       const id = parseId(c.req.valid('param').id)
@@ -148,7 +148,7 @@ export const placesApi = createRouter()
     async (c) => {
       const { id, invitationId } = c.req.valid('param')
       await c.var.services.places.revokeInvitation(c.var.user!, parseId(id), parseId(invitationId))
-      return c.json(done('places.invitation_revoked'), 200)
+      return c.json(done(c, 'places.invitation_revoked'), 200)
     },
   )
   .openapi(
@@ -173,6 +173,6 @@ export const placesApi = createRouter()
     createRoute({ method: 'delete', path: '/secrets/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted by its author or a category member'), ...errorResponses } }),
     async (c) => {
       await c.var.services.places.deleteSecret(c.var.user!, parseId(c.req.valid('param').id))
-      return c.json(done('places.secret_deleted'), 200)
+      return c.json(done(c, 'places.secret_deleted'), 200)
     },
   )

@@ -33,6 +33,37 @@ export class PlacesRepo {
     return this.db.selectFrom('places').selectAll().where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
   }
 
+  /** The box around the located places of these categories; null when none has a position. */
+  async boxOf(categoryIds: number[]): Promise<{ south: number; west: number; north: number; east: number } | null> {
+    if (categoryIds.length === 0) return null
+    const row = await this.db
+      .selectFrom('places')
+      .select((eb) => [eb.fn.min('lat').as('south'), eb.fn.min('lng').as('west'), eb.fn.max('lat').as('north'), eb.fn.max('lng').as('east')])
+      .where('category_id', 'in', categoryIds)
+      .where('lat', 'is not', null)
+      .where('lng', 'is not', null)
+      .executeTakeFirst()
+    if (!row || row.south === null || row.west === null || row.north === null || row.east === null) return null
+    // PostgreSQL answers doubles as numbers, but be safe with drivers that send text.
+    return { south: Number(row.south), west: Number(row.west), north: Number(row.north), east: Number(row.east) }
+  }
+
+  /** Of these categories, the one whose located place was added last; null when none has one. */
+  async latestLocatedCategory(categoryIds: number[]): Promise<number | null> {
+    if (categoryIds.length === 0) return null
+    const row = await this.db
+      .selectFrom('places')
+      .select('category_id')
+      .where('category_id', 'in', categoryIds)
+      .where('lat', 'is not', null)
+      .where('lng', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return row?.category_id ?? null
+  }
+
   /** Places of the category with coordinates inside the box (the caller measures exact distances). */
   inBox(categoryId: number, box: Box): Promise<Place[]> {
     let query = this.db
@@ -53,6 +84,30 @@ export class PlacesRepo {
       .values({ ...values, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow()
+  }
+
+  /**
+   * Many places in one statement per 500, ids in the order given: both dialects return the rows
+   * of a multi-row INSERT … RETURNING in the order of its VALUES (Django's bulk_create relies on
+   * the same). Inside the caller's transaction.
+   */
+  async insertMany(values: PlaceValues[], now: string): Promise<Place[]> {
+    const out: Place[] = []
+    for (let i = 0; i < values.length; i += 500) {
+      const chunk = values.slice(i, i + 500).map((v) => ({ ...v, created_at: now, updated_at: now }))
+      out.push(...(await this.db.insertInto('places').values(chunk).returningAll().execute()))
+    }
+    return out
+  }
+
+  /** A place's texts per language (another language's name, a description). */
+  async insertTranslations(rows: { place_id: number; locale: string; name: string | null; description: string | null }[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) await this.db.insertInto('place_translations').values(rows.slice(i, i + 500)).execute()
+  }
+
+  translationsOfPlaces(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([])
+    return this.db.selectFrom('place_translations').select(['place_id', 'locale', 'name', 'description']).where('place_id', 'in', ids).execute()
   }
 
   async update(id: number, changes: Partial<Pick<Place, 'name' | 'lat' | 'lng'>>, now: string): Promise<void> {

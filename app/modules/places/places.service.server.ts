@@ -2,7 +2,7 @@ import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { Place, User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
-import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
+import type { CategoryNode, CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { EARTH_RADIUS_M, haversineDistance, NEARBY_RADIUS_M, type LatLng } from '#app/modules/geo/geo.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import type { StatsService } from '#app/modules/stats/stats.service.server.ts'
@@ -121,6 +121,34 @@ export class PlaceService {
   }
 
   /**
+   * Where a category without located places probably lies (issue 18: a new category's map
+   * opened on the whole country, and a first route was clicked together 470 km long): the
+   * corners of the box around the places of its nearest ancestor that has some, else of the
+   * user's category they last added a place to (their categories may lie far apart). Empty
+   * when nothing is known (the map shows its default).
+   */
+  async likelyArea(user: User, categoryId: number): Promise<LatLng[]> {
+    await this.deps.categories.access.require(user.id, categoryId)
+    const flat = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flat(n.children)])
+    const categories = flat(await this.deps.categories.tree(user))
+    const byId = new Map(categories.map((c) => [c.id, c]))
+    const ancestors: number[] = []
+    for (let parent = byId.get(categoryId)?.parent_id ?? null; parent !== null && byId.has(parent) && !ancestors.includes(parent); parent = byId.get(parent)!.parent_id)
+      ancestors.push(parent)
+    const latest = async () => this.repo.latestLocatedCategory(categories.map((c) => c.id).filter((id) => id !== categoryId))
+    for (const candidate of [...ancestors.map((id) => async () => id), latest]) {
+      const id = await candidate()
+      const box = id === null ? null : await this.repo.boxOf([id])
+      if (box)
+        return [
+          { lat: box.south, lng: box.west },
+          { lat: box.north, lng: box.east },
+        ]
+    }
+    return []
+  }
+
+  /**
    * The same list, serialized, from the kept answers when nothing it shows has changed (a
    * member's check runs first, every time). A kept answer lapses at its first invitation's expiry.
    */
@@ -182,6 +210,25 @@ export class PlaceService {
       .map((place) => ({ ...place, distance: haversineDistance(point, { lat: place.lat!, lng: place.lng! }) }))
       .filter((place) => place.distance < radius)
       .sort((a, b) => a.distance - b.distance || a.id - b.id)
+  }
+
+  /**
+   * The name and description of each place in a language (else the fallback language, else any),
+   * for pages that show places already visible to their reader (a public route's stops).
+   */
+  async textsIn(placeIds: number[], locale: string, fallback: string): Promise<Map<number, { name: string | null; description: string | null }>> {
+    const rows = await this.repo.translationsOfPlaces(placeIds)
+    const order = [locale, fallback]
+    const rank = (l: string) => (order.includes(l) ? order.indexOf(l) : order.length)
+    const out = new Map<number, { name: string | null; description: string | null }>()
+    for (const row of [...rows].sort((a, b) => rank(a.locale) - rank(b.locale) || a.locale.localeCompare(b.locale))) {
+      const texts = out.get(row.place_id) ?? { name: null, description: null }
+      // A language's own name only: another language's name is not this reader's.
+      if (!texts.name && row.locale === locale && row.name) texts.name = row.name
+      texts.description ??= row.description
+      out.set(row.place_id, texts)
+    }
+    return out
   }
 
   // ---- Place users and invitations (category members only)

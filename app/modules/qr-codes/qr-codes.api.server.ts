@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ApiEnv } from '#app/api/env.ts'
-import { requireAuth } from '#app/api/middleware.server.ts'
-import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
-import { idPathSchema, parseId } from '#app/api/params.ts'
+import { clientIp, requireAuth, requireSameOriginForGet } from '#app/api/middleware.server.ts'
+import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, messageData, tooManyRequests } from '#app/api/openapi-helpers.ts'
+import { idPathSchema, parseId, callerLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { NEARBY_RADIUS_M } from '#app/modules/geo/geo.ts'
@@ -43,6 +43,8 @@ const image = (type: string) => ({
   304: { description: 'Not modified (If-None-Match)' },
   404: errorResponses[404],
   422: errorResponses[422],
+  ...tooManyRequests('RATE_LIMIT_QR_IMAGES (PNG renders per client)'),
+  503: jsonContent(errorSchema, 'Too many images being drawn at once; see Retry-After'),
 })
 
 const detachRoute = (method: 'get' | 'post') =>
@@ -51,6 +53,8 @@ const detachRoute = (method: 'get' | 'post') =>
     path: '/qr-codes/{code}/detach-place',
     tags,
     ...auth,
+    // A GET that writes: with the cookie alone, only the app's own pages may send it (issue 12).
+    ...(method === 'get' ? { middleware: [requireAuth, requireSameOriginForGet] as const } : {}),
     request: { params: codeParams },
     responses: { 200: one('Unlinked from its place and user'), ...errorResponses },
   })
@@ -60,15 +64,14 @@ async function detach(c: Context<ApiEnv, '/qr-codes/:code/detach-place'>) {
 }
 
 /** Public image of a code: a day in caches, and 304 when the client already has it. */
-async function answerImage(c: Context<ApiEnv>, code: string, format: QrImageFormat, size?: number) {
-  const img = await c.var.services.qrCodes.image(code, format, size)
+async function answerImage(c: Context<ApiEnv>, code: string, format: QrImageFormat, size = QR_PNG_SIZE.default) {
+  const img = await c.var.services.qrCodes.image(code, format, size, clientIp(c, c.var.services.config.TRUST_PROXY))
   c.header('Cache-Control', 'public, max-age=86400')
   c.header('ETag', img.etag)
   if (etagMatches(c.req.header('if-none-match'), img.etag)) return c.body(null, 304)
   c.header('Content-Type', img.contentType)
   c.header('X-Content-Type-Options', 'nosniff')
-  const body = await img.render()
-  return c.body(typeof body === 'string' ? body : new Uint8Array(body), 200)
+  return c.body(new Uint8Array(await img.render()), 200)
 }
 
 export const qrCodesApi = createRouter()
@@ -124,7 +127,7 @@ export const qrCodesApi = createRouter()
     createRoute({ method: 'delete', path: '/qr-codes/{code}', tags, ...auth, request: { params: codeParams }, responses: { 200: jsonContent(messageData, 'Deleted'), ...errorResponses } }),
     async (c) => {
       await c.var.services.qrCodes.delete(c.var.user!, c.req.valid('param').code)
-      return c.json({ data: { message: translate('en', { key: 'qr_codes.deleted' }) } }, 200)
+      return c.json({ data: { message: translate(callerLocale(c), { key: 'qr_codes.deleted' }) } }, 200)
     },
   )
   .openapi(
@@ -143,7 +146,7 @@ export const qrCodesApi = createRouter()
     async (c) => {
       const result = await c.var.services.qrCodes.addLocation(c.var.user!, c.req.valid('param').code, c.req.valid('json'))
       if (result.kind === 'linked') return c.json({ data: result.qrCode }, 200)
-      const message = translate('en', { key: 'errors.qr_place_nearby', values: { radius: NEARBY_RADIUS_M } })
+      const message = translate(callerLocale(c), { key: 'errors.qr_place_nearby', values: { radius: NEARBY_RADIUS_M } })
       return c.json({ message, data: { nearby_places: result.nearby } }, 409)
     },
   )

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
 import type { User } from '#app/db/schema.ts'
-import { useTestApi } from '#tests/setup/test-app.ts'
+import { createTestApi, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
 import { CODE_ALPHABET } from './random-code.ts'
@@ -467,6 +467,24 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       const res = await t.call('GET', `/qr-codes/${qr.code}/image.png?size=${size}`)
       expect(res.status).toBe(422)
       expect(res.json.errors.size).toEqual([message])
+    })
+
+    it('limits PNG renders per client: an image already drawn, and SVGs, are not counted', async () => {
+      const limited = createTestApi(testDb, { RATE_LIMIT_QR_IMAGES: '2/60' })
+      const { token, category } = await setup()
+      const [a, b, c] = [await createQr(token, category.id), await createQr(token, category.id), await createQr(token, category.id)]
+      const get = (path: string, client = '198.51.100.1') => limited.api.request(path, {}, { incoming: { socket: { remoteAddress: client } } })
+      expect((await get(`/qr-codes/${a.code}/image.png?size=2048`)).status).toBe(200)
+      expect((await get(`/qr-codes/${b.code}/image.png?size=2048`)).status).toBe(200)
+      const third = await get(`/qr-codes/${c.code}/image.png?size=2048`)
+      expect(third.status).toBe(429)
+      expect(third.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(await third.json()).toEqual({ message: 'Too many attempts. Please try again later.' })
+      // Drawn already: served from the cache, to this client too.
+      expect((await get(`/qr-codes/${a.code}/image.png?size=2048`)).status).toBe(200)
+      expect((await get(`/qr-codes/${c.code}/image.svg`)).status).toBe(200)
+      // Another client has its own count.
+      expect((await get(`/qr-codes/${c.code}/image.png?size=2048`, '198.51.100.2')).status).toBe(200)
     })
 
     it('answers 404 in the error envelope for an unknown code', async () => {

@@ -4,9 +4,9 @@ import type { Place, QrCode, User } from '#app/db/schema.ts'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { invalidField, notFound } from '#app/utils/errors.ts'
-import { QR_PNG_SIZE, type AddLocationInput, type CreateQrBatchInput, type CreateQrCodeInput, type UpdateQrCodeInput } from './qr-codes.schema.ts'
+import { type AddLocationInput, type CreateQrBatchInput, type CreateQrCodeInput, type UpdateQrCodeInput } from './qr-codes.schema.ts'
 import { QrCodesRepo, type NewQrCode, type QrCodeRow } from './qr-codes.repo.server.ts'
-import { qrImageEtag, renderQrPng, renderQrSvg, type QrImageFormat } from './qr-image.server.ts'
+import type { QrImage, QrImageFormat, QrImages } from './qr-image.server.ts'
 import { distinctCodes } from './random-code.ts'
 
 /** A place of the category near a spot, as the places module finds it. */
@@ -48,19 +48,13 @@ export interface ResolvedQrCode {
 
 export type AddLocationResult = { kind: 'linked'; qrCode: QrCodeView } | { kind: 'nearby'; nearby: NearbyPlace[] }
 
-export interface QrImage {
-  etag: string
-  contentType: string
-  render(): Promise<string | Buffer>
-}
-
 const MAX_CODE_ATTEMPTS = 3
 
 /** QR codes of a category: creation (single or batch), images, linking to places. */
 export class QrCodeService {
   private readonly repo: QrCodesRepo
 
-  constructor(private readonly deps: { db: DB; config: Pick<Config, 'BASE_URL'>; categories: CategoryService; places: PlaceDirectory }) {
+  constructor(private readonly deps: { db: DB; config: Pick<Config, 'BASE_URL'>; categories: CategoryService; places: PlaceDirectory; images: QrImages }) {
     this.repo = new QrCodesRepo(deps.db)
   }
 
@@ -154,14 +148,9 @@ export class QrCodeService {
   }
 
   /** Public: the image of a code, pointing at its resolver page; 404 for an unknown code. */
-  async image(code: string, format: QrImageFormat, size: number = QR_PNG_SIZE.default): Promise<QrImage> {
+  async image(code: string, format: QrImageFormat, size: number, client: string): Promise<QrImage> {
     if (!(await this.repo.findByCode(code))) throw notFound()
-    const payload = this.resolverUrl(code)
-    return {
-      etag: qrImageEtag(payload, format, size),
-      contentType: format === 'svg' ? 'image/svg+xml' : 'image/png',
-      render: () => (format === 'svg' ? renderQrSvg(payload, size) : renderQrPng(payload, size)),
-    }
+    return this.deps.images.image(this.resolverUrl(code), format, size, client)
   }
 
   /** The URL a printed code holds: the resolver page. */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
@@ -10,13 +11,14 @@ import { createStore, storeKinds, testRedisUrl, uniqueRedisPrefix, deleteRedisKe
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const minute = { limit: 3, windowMs: 60_000 }
+const secret = () => 'a-secret-of-at-least-32-characters-for-tests'
 
 describe.each(storeKinds)('rate limiter on the %s store', (kind) => {
   let fixture: StoreFixture
   let limiter: RateLimiter
   beforeAll(async () => {
     fixture = await createStore(kind, 'rate-limit')
-    limiter = new RateLimiter(fixture.store)
+    limiter = new RateLimiter(fixture.store, secret)
   })
   afterAll(() => fixture.destroy())
 
@@ -63,7 +65,7 @@ describe.each(storeKinds)('rate limiter on the %s store', (kind) => {
   })
 
   it('shares the counters with another connection to the same store (another server process)', async () => {
-    const other = new RateLimiter(fixture.other())
+    const other = new RateLimiter(fixture.other(), secret)
     for (let i = 0; i < 3; i++) await (i % 2 ? other : limiter).hit('login:10.0.0.6', minute)
     expect((await other.hit('login:10.0.0.6', minute)).allowed).toBe(false)
     expect((await limiter.hit('login:10.0.0.6', minute)).allowed).toBe(false)
@@ -76,6 +78,28 @@ describe.each(storeKinds)('rate limiter on the %s store', (kind) => {
     expect((error as AppError).status).toBe(429)
     expect((error as AppError).detail).toEqual({ key: 'errors.too_many_requests' })
     expect(Number((error as AppError).headers?.['Retry-After'])).toBeGreaterThan(0)
+  })
+})
+
+describe('rate limiter keys', () => {
+  const hmac = (key: string, under = secret()) => createHmac('sha256', under).update(key).digest('hex')
+
+  it('never hands a client address or user id to the store: the kind in clear, then an HMAC of the key under the app secret', async () => {
+    const keys: string[] = []
+    const store = { increment: async (key: string) => (keys.push(key), { hits: 1, resetInMs: 1000 }), close: async () => {} }
+    await new RateLimiter(store, secret).hit('login:203.0.113.9', minute)
+    await new RateLimiter(store, secret).hit('uploads:7:2001:db8::1', minute)
+    await new RateLimiter(store, () => 'another-secret-of-at-least-32-characters').hit('login:203.0.113.9', minute)
+    expect(keys).toEqual([`login:${hmac('login:203.0.113.9')}`, `uploads:${hmac('uploads:7:2001:db8::1')}`, `login:${hmac('login:203.0.113.9', 'another-secret-of-at-least-32-characters')}`])
+    for (const key of keys) expect(key).not.toMatch(/203\.0\.113|2001:db8|:7:/)
+  })
+
+  it('reads the secret once, at the first hit', async () => {
+    const read = vi.fn(secret)
+    const limiter = new RateLimiter({ increment: async () => ({ hits: 1, resetInMs: 1000 }), close: async () => {} }, read)
+    expect(read).not.toHaveBeenCalled()
+    for (let i = 0; i < 3; i++) await limiter.hit(`login:10.0.0.${i}`, minute)
+    expect(read).toHaveBeenCalledTimes(1)
   })
 })
 
@@ -95,7 +119,7 @@ describe('rate limiter when its store is down', () => {
     const redis = connectRedis('redis://127.0.0.1:1')
     const log = logger()
     const started = Date.now()
-    await expectUnavailable(new RateLimiter(new RedisRateLimitStore(redis, 'x:'), log))
+    await expectUnavailable(new RateLimiter(new RedisRateLimitStore(redis, 'x:'), secret, log))
     expect(Date.now() - started).toBeLessThan(3_000)
     expect(log.error).toHaveBeenCalledWith('rate limit store unavailable', expect.objectContaining({ limit: 'login' }))
     expect(JSON.stringify(log.error.mock.calls)).not.toContain('10.0.0.8')
@@ -105,7 +129,7 @@ describe('rate limiter when its store is down', () => {
   it('refuses with 503 when the database fails', async () => {
     const db = createDb({ url: ':memory:' }) // never migrated: no rate_limits table
     const log = logger()
-    await expectUnavailable(new RateLimiter(new DbRateLimitStore(db), log))
+    await expectUnavailable(new RateLimiter(new DbRateLimitStore(db), secret, log))
     expect(log.error).toHaveBeenCalledOnce()
     await db.destroy()
   })

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import type { Logger } from '#app/utils/logger.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 
@@ -25,15 +26,30 @@ export interface RateLimitStore {
 const UNAVAILABLE_RETRY_SECONDS = 5
 
 export class RateLimiter {
+  private secret: string | undefined
+
+  /** `readSecret`: the app's secret (`appSecret`), read at the first hit; every process must share it. */
   constructor(
     readonly store: RateLimitStore,
+    private readonly readSecret: () => string,
     private readonly logger?: Logger,
   ) {}
+
+  /**
+   * The key as stored: its kind in clear (`login`), the rest (a client address, a user id) as an
+   * HMAC under the app's secret. Neither the table nor Redis ever holds a client address.
+   */
+  storedKey(key: string): string {
+    const colon = key.indexOf(':')
+    const kind = colon < 0 ? key : key.slice(0, colon)
+    this.secret ??= this.readSecret()
+    return `${kind}:${createHmac('sha256', this.secret).update(key).digest('hex')}`
+  }
 
   async hit(key: string, { limit, windowMs }: Limit, weight = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     let counted
     try {
-      counted = await this.store.increment(key, windowMs, weight)
+      counted = await this.store.increment(this.storedKey(key), windowMs, weight)
     } catch (error) {
       // Fail closed: a limit that lapses whenever its store is down (or knocked down) protects
       // nothing. The key carries a client address or user id: only its kind is logged.

@@ -24,7 +24,12 @@ export class LikesRepo {
 
   /** Whether this visitor hash liked the route between the two ISO instants [from, to). */
   async hasLike(walkId: number, visitorHash: string, from: string, to: string): Promise<boolean> {
-    const row = await this.db
+    return (await this.findLike(walkId, visitorHash, from, to)) !== undefined
+  }
+
+  /** The like event of this visitor hash for the route between the two ISO instants [from, to). */
+  findLike(walkId: number, visitorHash: string, from: string, to: string) {
+    return this.db
       .selectFrom('events')
       .select('id')
       .where('walk_id', '=', walkId)
@@ -34,7 +39,6 @@ export class LikesRepo {
       .where('occurred_at', '>=', from)
       .where('occurred_at', '<', to)
       .executeTakeFirst()
-    return row !== undefined
   }
 
   /** The route's likes of all time, from the day roll-ups. */

@@ -4,7 +4,10 @@ import { LikesRepo } from './likes.repo.server.ts'
 import type { StatsService, Visitor } from './stats.service.server.ts'
 
 export interface LikeResult {
-  /** False when this visitor had already liked the route that day, or its address is over its limit. */
+  /**
+   * False when this visitor had already liked the route that day (an undo: had not liked it),
+   * or its address is over its limit.
+   */
   counted: boolean
   /** The route's likes of all time, this one included. */
   likes: number
@@ -31,7 +34,39 @@ export class LikeService {
    * over its like limit (keyed on the address alone: a new user agent is a new visitor, not a new
    * allowance). A draft or unknown route is 404; the counters down, 503.
    */
-  async like(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<LikeResult> {
+  like(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<LikeResult> {
+    return this.change(routeUuid, visitor, at, async ({ repo, walk, hash, from, to, trx }) => {
+      if (await repo.hasLike(walk.id, hash, from, to)) return false
+      await this.deps.stats.record([{ categoryId: walk.category_id, type: 'like', walkId: walk.id, visitorHash: hash, occurredAt: at.toISOString() }], trx)
+      return true
+    })
+  }
+
+  /**
+   * Undoes this visitor's like of the route today (the same daily visitor hash that counted it:
+   * no cookie, nothing else to recognise a visitor by). Limited like a like, so undo and like
+   * again cannot be used to hammer the counters.
+   */
+  unlike(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<LikeResult> {
+    return this.change(routeUuid, visitor, at, async ({ repo, walk, hash, from, to, trx }) => {
+      const like = await repo.findLike(walk.id, hash, from, to)
+      if (!like) return false
+      await this.deps.stats.retract([like.id], trx)
+      return true
+    })
+  }
+
+  /**
+   * What a like and its undoing share: the published route (else 404), the client's like limit,
+   * the visitor's hash of the day, and the step run under the route's row lock, so two presses
+   * sent at once by one visitor cannot both see the state before the other.
+   */
+  private async change(
+    routeUuid: string,
+    visitor: Visitor,
+    at: Date,
+    step: (context: { repo: LikesRepo; walk: { id: number; category_id: number }; hash: string; from: string; to: string; trx: DB }) => Promise<boolean>,
+  ): Promise<LikeResult> {
     const walk = await new LikesRepo(this.deps.db).findPublishedWalk(routeUuid)
     if (!walk) throw notFound()
     const limit = await this.deps.stats.clientLimit('likes', visitor.ip)
@@ -43,12 +78,7 @@ export class LikeService {
     const counted = await this.deps.db.transaction().execute(async (trx) => {
       const repo = new LikesRepo(trx)
       await repo.lockWalk(walk.id)
-      if (await repo.hasLike(walk.id, hash, from, to)) return false
-      await this.deps.stats.record(
-        [{ categoryId: walk.category_id, type: 'like', walkId: walk.id, visitorHash: hash, occurredAt: at.toISOString() }],
-        trx,
-      )
-      return true
+      return step({ repo, walk, hash, from, to, trx })
     })
     return { counted, likes: await new LikesRepo(this.deps.db).totalLikes(walk.id) }
   }

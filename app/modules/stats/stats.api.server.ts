@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { ApiEnv } from '#app/api/env.ts'
 import { clientIp, requireAuth } from '#app/api/middleware.server.ts'
 import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
-import { parseId } from '#app/api/params.ts'
+import { parseId, requestLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
@@ -94,7 +94,7 @@ export const statsApi = createRouter()
     async (c) => {
       const id = parseId(c.req.valid('param').id)
       const year = toStatYear(c.req.valid('query').year)
-      return c.json({ data: await c.var.services.stats.breakdown(c.var.user!, id, year) }, 200)
+      return c.json({ data: await c.var.services.stats.breakdown(c.var.user!, id, year, requestLocale(c)) }, 200)
     },
   )
   .openapi(

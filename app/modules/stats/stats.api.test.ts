@@ -266,5 +266,21 @@ describe.each(testDialects)('statistics API on %s', (dialect) => {
         },
       })
     })
+
+    it('names each route in the caller’s language, else the category’s fallback language, as every other screen does', async () => {
+      const owner = await createUser(t.services)
+      const category = await createCategory(t.services, owner.user, { fallback_locale: 'fr' })
+      const walk = await insertWalk(testDb.db, category.id, { names: { fr: 'La vieille ville', en: 'The old town' } })
+      const onlyGerman = await insertWalk(testDb.db, category.id, { names: { de: 'Am See' } })
+      await t.services.stats.record([walk, onlyGerman].map((w) => ({ categoryId: category.id, type: 'view' as const, walkId: w.id, occurredAt: '2025-02-03T10:00:00.000Z' })))
+      const names = async (query: string, headers: Record<string, string> = {}) => {
+        const res = await t.call('GET', `/place-categories/${category.id}/statistics/breakdown${query}`, { token: owner.token, headers })
+        expect(res.status).toBe(200)
+        return Object.fromEntries((res.json.data.routes as { walk_id: number; name: string }[]).map((r) => [r.walk_id, r.name]))
+      }
+      expect(await names('?locale=en')).toEqual({ [walk.id]: 'The old town', [onlyGerman.id]: 'Am See' })
+      expect(await names('', { 'Accept-Language': 'fr-CH,fr;q=0.9' })).toEqual({ [walk.id]: 'La vieille ville', [onlyGerman.id]: 'Am See' })
+      expect(await names('?locale=it')).toEqual({ [walk.id]: 'La vieille ville', [onlyGerman.id]: 'Am See' })
+    })
   })
 })

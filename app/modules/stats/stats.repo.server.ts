@@ -50,6 +50,13 @@ export class StatsRepo {
     }
   }
 
+  /** Deletes events by id and answers what they were (to take them out of the roll-ups). */
+  async deleteEvents(ids: number[]): Promise<EventRow[]> {
+    const rows = await this.db.selectFrom('events').selectAll().where('id', 'in', ids).execute()
+    await this.db.deleteFrom('events').where('id', 'in', ids).execute()
+    return rows
+  }
+
   /** Adds to the day rows; the caller passes each key once per call (PostgreSQL requires it). */
   async addToDays(rows: DayRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += DAY_CHUNK) {
@@ -130,22 +137,34 @@ export class StatsRepo {
     return rows.map((row) => Number(row.year))
   }
 
-  /** Sums per route, with its uuid, slug and name in the category's fallback language. */
+  /** Sums per route, with its uuid and slug (its name is resolved by the caller, in the reader's language). */
   async perWalk(categoryId: number, range: DayRange | null) {
     const rows = await this.db
       .selectFrom('stat_days')
-      .innerJoin('place_categories', 'place_categories.id', 'stat_days.category_id')
       .leftJoin('walks', (join) => join.onRef('walks.id', '=', 'stat_days.walk_id').onRef('walks.category_id', '=', 'stat_days.category_id'))
-      .leftJoin('walk_translations', (join) =>
-        join.onRef('walk_translations.walk_id', '=', 'stat_days.walk_id').onRef('walk_translations.locale', '=', 'place_categories.fallback_locale'),
-      )
-      .select(['stat_days.walk_id', 'walks.uuid', 'walks.slug', 'walk_translations.name', ...sums()])
+      .select(['stat_days.walk_id', 'walks.uuid', 'walks.slug', ...sums()])
       .where('stat_days.category_id', '=', categoryId)
       .where('stat_days.walk_id', '<>', 0)
       .$if(range !== null, (q) => q.where('stat_days.day', '>=', range!.from).where('stat_days.day', '<=', range!.to))
-      .groupBy(['stat_days.walk_id', 'walks.uuid', 'walks.slug', 'walk_translations.name'])
+      .groupBy(['stat_days.walk_id', 'walks.uuid', 'walks.slug'])
       .execute()
-    return rows.map((row) => ({ walk_id: row.walk_id, uuid: row.uuid, slug: row.slug, name: row.name, ...toCounts(row) }))
+    return rows.map((row) => ({ walk_id: row.walk_id, uuid: row.uuid, slug: row.slug, ...toCounts(row) }))
+  }
+
+  /** The translated names of some routes of a category, and the category's fallback language. */
+  async walkNames(categoryId: number, walkIds: number[]) {
+    const category = await this.db.selectFrom('place_categories').select('fallback_locale').where('id', '=', categoryId).executeTakeFirst()
+    const rows =
+      walkIds.length === 0
+        ? []
+        : await this.db
+            .selectFrom('walk_translations')
+            .innerJoin('walks', 'walks.id', 'walk_translations.walk_id')
+            .selectAll('walk_translations')
+            .where('walks.category_id', '=', categoryId)
+            .where('walk_translations.walk_id', 'in', walkIds)
+            .execute()
+    return { fallbackLocale: category?.fallback_locale ?? 'fr', rows }
   }
 
   /** Sums per place, with its name. */

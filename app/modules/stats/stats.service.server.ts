@@ -5,6 +5,7 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { EventType, User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
+import { resolveTexts } from '#app/modules/walks/walk-serializer.server.ts'
 import { AppError, notFound } from '#app/utils/errors.ts'
 import { buildHeatmap } from './heatmap.service.server.ts'
 import type { Heatmap, HeatmapQuery } from './heatmap.schema.ts'
@@ -134,6 +135,22 @@ export class StatsService {
     }
     if (db.isTransaction) await write(db)
     else await db.transaction().execute(write)
+  }
+
+  /**
+   * Takes recorded events back (a like undone): deletes them and subtracts them from the
+   * roll-ups, in the caller's transaction, so every figure stays the sum of the events.
+   */
+  async retract(eventIds: number[], trx: DB): Promise<void> {
+    if (eventIds.length === 0) return
+    const repo = new StatsRepo(trx)
+    const rows = await repo.deleteEvents(eventIds)
+    const days = rollUp(rows).map((day) => {
+      for (const counter of counters) day[counter] = -day[counter]
+      return day
+    })
+    await repo.addToDays(days)
+    await repo.addToMonths(days)
   }
 
   /** HMAC-SHA256 of IP and user agent under the day's salt: stable for a day, unlinkable across days. */
@@ -285,14 +302,27 @@ export class StatsService {
     }
   }
 
-  /** Totals per route and per place, for the statistics screen's table. */
-  async breakdown(user: User, categoryId: number, year: StatYear): Promise<Breakdown> {
+  /**
+   * Totals per route and per place, for the statistics screen's table. Route names follow the
+   * rule of every other screen: the reader's language, else the category's fallback, else any.
+   */
+  async breakdown(user: User, categoryId: number, year: StatYear, locale: string | null = null): Promise<Breakdown> {
     await this.deps.categories.access.require(user.id, categoryId)
     const repo = new StatsRepo(this.deps.db)
     const range = rangeOf(year)
     const [walks, places] = await Promise.all([repo.perWalk(categoryId, range), repo.perPlace(categoryId, range)])
+    const names = await repo.walkNames(
+      categoryId,
+      walks.map((w) => w.walk_id),
+    )
+    const nameOf = (walkId: number) =>
+      resolveTexts(
+        names.rows.filter((r) => r.walk_id === walkId),
+        locale,
+        names.fallbackLocale,
+      ).name
     return {
-      routes: byViews(walks, (r) => r.walk_id).map((r) => ({ ...r, averageTimePerSession: averageTime(r) })),
+      routes: byViews(walks, (r) => r.walk_id).map((r) => ({ ...r, name: nameOf(r.walk_id), averageTimePerSession: averageTime(r) })),
       places: byViews(places, (p) => p.place_id).map((p) => ({ ...p, averageTimePerSession: averageTime(p) })),
     }
   }

@@ -191,12 +191,12 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
   describe('breakdown', () => {
     const zero = { views: 0, total_time: 0, sessions: 0, averageTimePerSession: 0, likes: 0, contributions: 0, place_visits: 0 }
 
-    it('answers totals per route (named in the category’s fallback language) and per place', async () => {
+    it('answers totals per route (named in the category’s fallback language, else any language it has) and per place', async () => {
       const { user, category, w1, w2, p1, p2 } = await seed()
       expect(await services.stats.breakdown(user, category.id, 'total')).toEqual({
         routes: [
           { ...zero, walk_id: w1.id, uuid: w1.uuid, slug: expect.any(String), name: 'Vieille ville', views: 12, total_time: 345, sessions: 5, averageTimePerSession: 69, likes: 3 },
-          { ...zero, walk_id: w2.id, uuid: w2.uuid, slug: expect.any(String), name: null, views: 3, total_time: 200, sessions: 1, averageTimePerSession: 200, place_visits: 1 },
+          { ...zero, walk_id: w2.id, uuid: w2.uuid, slug: expect.any(String), name: 'Lakeside', views: 3, total_time: 200, sessions: 1, averageTimePerSession: 200, place_visits: 1 },
         ],
         places: [
           { ...zero, place_id: p2, name: 'Harbour', views: 1, contributions: 1 },
@@ -206,7 +206,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
       expect(await services.stats.breakdown(user, category.id, 2025)).toEqual({
         routes: [
           { ...zero, walk_id: w1.id, uuid: w1.uuid, slug: expect.any(String), name: 'Vieille ville', views: 9, total_time: 165, sessions: 3, averageTimePerSession: 55, likes: 2 },
-          { ...zero, walk_id: w2.id, uuid: w2.uuid, slug: expect.any(String), name: null, views: 1, total_time: 200, sessions: 1, averageTimePerSession: 200 },
+          { ...zero, walk_id: w2.id, uuid: w2.uuid, slug: expect.any(String), name: 'Lakeside', views: 1, total_time: 200, sessions: 1, averageTimePerSession: 200 },
         ],
         places: [{ ...zero, place_id: p1, name: 'Cathedral', place_visits: 2, contributions: 1 }],
       })

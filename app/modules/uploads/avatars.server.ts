@@ -2,7 +2,7 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { AvatarsRepo } from './avatars.repo.server.ts'
-import { processImage, randomImageKey } from './images.server.ts'
+import { randomImageKey, type ImageProcessor } from './images.server.ts'
 import type { Storage } from './storage.server.ts'
 import type { UploadReader } from './upload-form.server.ts'
 
@@ -13,12 +13,12 @@ import type { UploadReader } from './upload-form.server.ts'
 export class Avatars {
   private readonly repo: AvatarsRepo
 
-  constructor(private readonly deps: { db: DB; storage: Storage }) {
+  constructor(private readonly deps: { db: DB; storage: Storage; images: ImageProcessor }) {
     this.repo = new AvatarsRepo(deps.db)
   }
 
   async set(user: User, read: UploadReader): Promise<User> {
-    const image = await processImage(await read(), 'avatar')
+    const image = await this.deps.images.process(read, 'avatar')
     const key = randomImageKey(`avatars/${user.id}`, 'avatar')
     await this.deps.storage.put(key, image.bytes, image.contentType)
     let previous: string | null

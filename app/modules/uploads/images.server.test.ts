@@ -2,7 +2,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { AppError } from '#app/utils/errors.ts'
-import { MAX_IMAGE_BYTES, processImage, randomImageKey } from './images.server.ts'
+import { ImageProcessor, MAX_IMAGE_BYTES, processImage, randomImageKey } from './images.server.ts'
+import { loadSharp } from './sharp.server.ts'
 import { pngDeclaring } from './images.test-fixtures.ts'
 
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
@@ -94,5 +95,39 @@ describe('processImage', () => {
     const a = randomImageKey('routes/abc', 'photo')
     expect(a).toMatch(/^routes\/abc\/photo-[0-9a-f]{24}\.webp$/)
     expect(randomImageKey('routes/abc', 'photo')).not.toBe(a)
+  })
+})
+
+describe('ImageProcessor', () => {
+  it('decodes one upload at a time (IMAGE_CONCURRENCY 1), reading each body only when its turn comes', async () => {
+    const images = new ImageProcessor({ concurrency: 1, maxWaiting: 8 })
+    const read: string[] = []
+    const bytes = await solid(64, 64).png().toBuffer()
+    const reader = (name: string) => async () => {
+      read.push(name)
+      return bytes
+    }
+    const first = images.process(reader('first'), 'logo')
+    const second = images.process(reader('second'), 'logo')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(read).toEqual(['first'])
+    expect(images.load).toEqual({ running: 1, waiting: 1 })
+    await Promise.all([first, second])
+    expect(read).toEqual(['first', 'second'])
+    expect(images.load).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('refuses with 503 past its waiting line instead of holding uploads without end', async () => {
+    const images = new ImageProcessor({ concurrency: 1, maxWaiting: 1 })
+    const bytes = await solid(64, 64).png().toBuffer()
+    const results = await Promise.allSettled([1, 2, 3].map(() => images.process(async () => bytes, 'logo')))
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected'])
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ status: 503, headers: { 'Retry-After': '2' } })
+  })
+
+  it('runs sharp without its operation cache and with one thread per image', async () => {
+    const sharp = await loadSharp()
+    expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, items: { max: 0 }, files: { max: 0 } })
+    expect(sharp.concurrency()).toBe(1)
   })
 })

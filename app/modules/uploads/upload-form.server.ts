@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { AppError } from '#app/utils/errors.ts'
+import { ImportRefused } from '#app/modules/transfer/formats/refusal.ts'
+import { MAX_IMPORT_BYTES } from '#app/modules/transfer/transfer.schema.ts'
 import { MAX_IMAGE_BYTES, imageTooLarge, notAnImage } from './images.server.ts'
 
 /** Room for the multipart framing around the largest accepted file. */
@@ -20,13 +22,52 @@ export function requestBodyLimit(maxJsonBytes: number): MiddlewareHandler {
       throw new AppError(413, { key: 'errors.too_large' })
     },
   })
-  const upload = bodyLimit({
-    maxSize: Math.max(maxJsonBytes, UPLOAD_BODY_BYTES),
+  const upload = lazyBodyLimit(UPLOAD_BODY_BYTES)
+  const importUpload = bodyLimit({
+    maxSize: MAX_IMPORT_BYTES + 64 * 1024,
     onError: () => {
-      throw imageTooLarge()
+      throw new ImportRefused(413, 'too_large', { max: MAX_IMPORT_BYTES / 1024 / 1024 })
     },
   })
-  return (c, next) => (isMultipart(c.req.header('content-type')) ? upload(c, next) : json(c, next))
+  return (c, next) => {
+    if (!isMultipart(c.req.header('content-type'))) return json(c, next)
+    // The data import takes files up to 10 MB; every other upload is an image.
+    return IMPORT_PATH.test(c.req.path) ? importUpload(c, next) : upload(c, next)
+  }
+}
+
+const IMPORT_PATH = /\/place-categories\/[^/]+\/import$/
+
+/** Thrown by the counted body past its limit; readUploadedFile answers it as 413. */
+class BodyTooLarge extends Error {}
+
+/**
+ * An image upload's size limit that touches no byte of the body: a declared length over the
+ * limit is refused at once, and the body is counted only as the upload is read (when its turn to
+ * be decoded comes: ImageProcessor). Hono's bodyLimit opens the body stream, and on Node 20 an
+ * opened request stream is read to its end at once (Readable.toWeb queues 16,384 chunks, not
+ * bytes): 72 uploads waiting for their turn were 72 bodies in memory.
+ */
+function lazyBodyLimit(maxSize: number): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = c.req.header('content-length')
+    if (declared !== undefined && !c.req.header('transfer-encoding') && Number(declared) > maxSize) throw imageTooLarge()
+    await next()
+  }
+}
+
+/** The request's body, failing with BodyTooLarge past `maxSize` bytes (a body sent without a length). */
+function countedBody(body: ReadableStream<Uint8Array>, maxSize: number): ReadableStream<Uint8Array> {
+  let size = 0
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength
+        if (size > maxSize) controller.error(new BodyTooLarge())
+        else controller.enqueue(chunk)
+      },
+    }),
+  )
 }
 
 const fileRequired = () => {
@@ -38,9 +79,12 @@ const fileRequired = () => {
 export async function readUploadedFile(c: Context): Promise<Buffer> {
   if (!isMultipart(c.req.header('content-type'))) throw fileRequired()
   let form: FormData
+  const body = c.req.raw.body
+  if (!body) throw fileRequired()
   try {
-    form = await c.req.formData()
-  } catch {
+    form = await new Response(countedBody(body, UPLOAD_BODY_BYTES), { headers: { 'Content-Type': c.req.header('content-type')! } }).formData()
+  } catch (error) {
+    if (error instanceof BodyTooLarge || (error instanceof Error && error.cause instanceof BodyTooLarge)) throw imageTooLarge()
     throw new AppError(400, { key: 'errors.bad_request' })
   }
   const file = form.get('file')

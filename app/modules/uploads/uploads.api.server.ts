@@ -19,7 +19,7 @@ const responses = (description: string) => ({
   413: jsonContent(errorSchema, 'The image is larger than 8 MB'),
   429: jsonContent(errorSchema, 'Too many uploads from this user and client (RATE_LIMIT_UPLOADS); see Retry-After'),
 })
-const avatars = (c: Context<ApiEnv>) => new Avatars({ db: c.var.services.db, storage: c.var.services.storage })
+const avatars = (c: Context<ApiEnv>) => new Avatars({ db: c.var.services.db, storage: c.var.services.storage, images: c.var.services.images })
 
 export const uploadsApi = createRouter()
   .openapi(

@@ -68,6 +68,54 @@ describe.each(testDialects)('user avatar API on %s', (dialect) => {
     expect(filesOf(user.id)).toEqual([])
   })
 
+  it('reads an upload without a declared length only when its turn comes, and refuses it past the limit', async () => {
+    const { user, token } = await createUser(t.services)
+    /** A multipart body streamed in chunks, without Content-Length; `pulled` counts the chunks read. */
+    const streamed = (file: Buffer) => {
+      const boundary = 'x-boundary-x'
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`)
+      const whole = Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)])
+      const state = { pulled: 0 }
+      let offset = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          state.pulled++
+          if (offset >= whole.length) return controller.close()
+          controller.enqueue(new Uint8Array(whole.subarray(offset, offset + 64 * 1024)))
+          offset += 64 * 1024
+        },
+      })
+      const request = () =>
+        t.api.request('/auth/user/avatar', {
+          method: 'POST',
+          body,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+          duplex: 'half',
+        } as RequestInit)
+      return { state, request }
+    }
+
+    const tooBig = streamed(Buffer.alloc(9 * 1024 * 1024, 7))
+    const refused = await tooBig.request()
+    expect(refused.status).toBe(413)
+    expect(await refused.json()).toEqual({ message: 'The image is too large: 8 MB at most.' })
+    // Stopped at the limit: not read to its end.
+    expect(tooBig.state.pulled).toBeLessThan((9 * 1024 * 1024) / (64 * 1024))
+
+    // While another upload is being decoded, the next one's body stays unread.
+    let release!: () => void
+    const busy = t.services.images.process(() => new Promise<Buffer>((resolve) => (release = () => resolve(Buffer.from('x')))), 'avatar').catch(() => undefined)
+    const waiting = streamed(await solidImage(10, 10))
+    const answer = waiting.request()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(t.services.images.load).toEqual({ running: 1, waiting: 1 })
+    expect(waiting.state.pulled).toBeLessThanOrEqual(1)
+    release()
+    await busy
+    expect((await answer).status).toBe(200)
+    expect(await avatarPath(user.id)).not.toBeNull()
+  })
+
   it('answers 401 to a guest', async () => {
     expect((await upload(t, 'POST', '/auth/user/avatar', { bytes: await solidImage(10, 10) })).json).toEqual({ message: 'Unauthenticated.' })
     expect((await t.call('DELETE', '/auth/user/avatar')).status).toBe(401)

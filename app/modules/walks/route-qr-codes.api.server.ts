@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ApiEnv } from '#app/api/env.ts'
-import { dataOf, errorResponses, jsonContent } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, errorSchema, jsonContent, tooManyRequests } from '#app/api/openapi-helpers.ts'
 import { parseId } from '#app/api/params.ts'
-import { requireAuth } from '#app/api/middleware.server.ts'
+import { clientIp, requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { notFound } from '#app/utils/errors.ts'
-import { QR_PNG_SIZE, type QrImage } from './route-qr-codes.server.ts'
+import { QR_PNG_SIZE } from '#app/modules/qr-codes/qr-codes.schema.ts'
+import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
+import type { RouteQrImage } from './route-qr-codes.server.ts'
 import { routeQrCodeDetailSchema } from './walk-responses.ts'
 
 const tags = ['route QR codes']
@@ -19,15 +21,18 @@ const image = (contentType: string, description: string) => ({
   304: { description: 'Not modified (ETag)' },
   404: errorResponses[404],
   422: errorResponses[422],
+  ...tooManyRequests('RATE_LIMIT_QR_IMAGES (PNG renders per client)'),
+  503: jsonContent(errorSchema, 'Too many images being drawn at once; see Retry-After'),
 })
 
 /** Answers an image with its cache headers, or 304 when the client holds this version. */
-function sendImage(c: Context<ApiEnv>, img: QrImage | null) {
+async function sendImage(c: Context<ApiEnv>, img: RouteQrImage | null) {
   if (!img) throw notFound()
   const headers = { 'Content-Type': img.contentType, 'Cache-Control': img.cacheControl, ETag: img.etag }
-  if (c.req.header('if-none-match')?.split(/\s*,\s*/).includes(img.etag)) return c.body(null, 304, headers)
-  return c.body(typeof img.body === 'string' ? img.body : new Uint8Array(img.body), 200, headers)
+  if (etagMatches(c.req.header('if-none-match'), img.etag)) return c.body(null, 304, headers)
+  return c.body(new Uint8Array(await img.render()), 200, { ...headers, 'X-Content-Type-Options': 'nosniff' })
 }
+const client = (c: Context<ApiEnv>) => clientIp(c, c.var.services.config.TRUST_PROXY)
 
 export const routeQrCodesApi = createRouter()
   .openapi(
@@ -43,7 +48,7 @@ export const routeQrCodesApi = createRouter()
   )
   .openapi(
     createRoute({ method: 'get', path: '/route-qr-codes/{id}/image.svg', tags, request: { params: idParams }, responses: image('image/svg+xml', 'The code as SVG (public for a published route)') }),
-    async (c) => sendImage(c, await c.var.services.walks.qrCodes.image(parseId(c.req.valid('param').id), c.var.user, 'svg')),
+    async (c) => sendImage(c, await c.var.services.walks.qrCodes.image(parseId(c.req.valid('param').id), c.var.user, 'svg', QR_PNG_SIZE.default, client(c))),
   )
   .openapi(
     createRoute({
@@ -55,6 +60,6 @@ export const routeQrCodesApi = createRouter()
     }),
     async (c) => {
       const { size } = c.req.valid('query')
-      return sendImage(c, await c.var.services.walks.qrCodes.image(parseId(c.req.valid('param').id), c.var.user, 'png', size))
+      return sendImage(c, await c.var.services.walks.qrCodes.image(parseId(c.req.valid('param').id), c.var.user, 'png', size ?? QR_PNG_SIZE.default, client(c)))
     },
   )

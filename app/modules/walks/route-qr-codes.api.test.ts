@@ -50,7 +50,8 @@ describe.each(testDialects)('route QR codes API on %s', (dialect) => {
       const etag = res.headers.get('etag')!
       expect(etag).toMatch(/^"[\w-]+"$/)
       const svg = await res.text()
-      expect(svg).toBe(await QRCode.toString(`${BASE}/m/${category.slug}/${route.slug}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      // The one renderer of the app's codes: the standard quiet zone, 512 px wide like a category code's.
+      expect(svg).toBe(await QRCode.toString(`${BASE}/m/${category.slug}/${route.slug}`, { type: 'svg', margin: 4, width: 512, errorCorrectionLevel: 'M' }))
       const again = await t.api.request(`/route-qr-codes/${qr.id}/image.svg`, { headers: { 'If-None-Match': etag } })
       expect(again.status).toBe(304)
       expect(await again.text()).toBe('')
@@ -62,8 +63,12 @@ describe.each(testDialects)('route QR codes API on %s', (dialect) => {
       const res = await t.api.request(`/route-qr-codes/${id}/image.png?size=256`)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('image/png')
+      const drawn = t.services.qrImages.renderer.stats.images
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
       expect([meta.format, meta.width]).toEqual(['png', 256])
+      // Kept by the shared renderer: asked again, it is not drawn again.
+      await t.api.request(`/route-qr-codes/${id}/image.png?size=256`)
+      expect(t.services.qrImages.renderer.stats.images).toBe(drawn)
       const byDefault = await sharp(Buffer.from(await (await t.api.request(`/route-qr-codes/${id}/image.png`)).arrayBuffer())).metadata()
       expect(byDefault.width).toBe(512)
       for (const size of ['10', '5000', 'big']) {

@@ -1,22 +1,17 @@
-import { createHash } from 'node:crypto'
-import QRCode from 'qrcode'
 import type { DB } from '#app/db/db.server.ts'
 import type { User, WalkQrKind } from '#app/db/schema.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
+import type { QrImage, QrImages } from '#app/modules/qr-codes/qr-image.server.ts'
+import { QR_PNG_SIZE } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { qrTargetUrl, toQrCodeView, type RouteQrCodeView, type UrlContext } from './walk-serializer.server.ts'
 import { WalksRepo } from './walks.repo.server.ts'
-
-export const QR_PNG_SIZE = { min: 64, max: 2048, default: 512 }
 
 export interface RouteQrCodeDetail extends RouteQrCodeView {
   route_uuid: string
 }
 
-export interface QrImage {
-  body: string | Buffer
-  contentType: 'image/svg+xml' | 'image/png'
-  etag: string
+export interface RouteQrImage extends QrImage {
   cacheControl: string
 }
 
@@ -28,7 +23,7 @@ export interface QrImage {
 export class RouteQrCodes {
   private readonly repo: WalksRepo
 
-  constructor(private readonly deps: { db: DB; access: CategoryAccess; ctx: UrlContext }) {
+  constructor(private readonly deps: { db: DB; access: CategoryAccess; ctx: UrlContext; images: QrImages }) {
     this.repo = new WalksRepo(deps.db)
   }
 
@@ -43,18 +38,13 @@ export class RouteQrCodes {
    * The image of a code: anyone may fetch a published route's (it is printed on posters), only
    * members a draft's (it would reveal the slug). Null when there is nothing to show.
    */
-  async image(id: number, viewer: User | null, format: 'svg' | 'png', size = QR_PNG_SIZE.default): Promise<QrImage | null> {
+  async image(id: number, viewer: User | null, format: 'svg' | 'png', size: number, client: string): Promise<RouteQrImage | null> {
     const qr = await this.repo.findQrCode(id)
     if (!qr) return null
     const published = qr.status === 'published'
     if (!published && !(viewer && (await this.deps.access.roleOf(viewer.id, qr.category_id)))) return null
     const target = qrTargetUrl(this.deps.ctx, qr.kind as WalkQrKind, { category: qr.category_slug, slug: qr.slug })
-    const etag = `"${createHash('sha256').update(`${format}:${size}:${target}`).digest('base64url').slice(0, 27)}"`
     const cacheControl = published ? 'public, max-age=3600' : 'private, no-cache'
-    const options = { margin: 1, errorCorrectionLevel: 'M' as const }
-    if (format === 'svg') {
-      return { body: await QRCode.toString(target, { ...options, type: 'svg' }), contentType: 'image/svg+xml', etag, cacheControl }
-    }
-    return { body: await QRCode.toBuffer(target, { ...options, type: 'png', width: size }), contentType: 'image/png', etag, cacheControl }
+    return { ...this.deps.images.image(target, format, format === 'svg' ? QR_PNG_SIZE.default : size, client), cacheControl }
   }
 }

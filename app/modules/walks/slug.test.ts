@@ -9,6 +9,9 @@ describe('slugify', () => {
     ['  --Hello,   World!--  ', 'hello-world'],
     ['Łódź & Ærø', 'lodz-aero'],
     ['Città 2026', 'citta-2026'],
+    ['Москва – прогулка', 'moskva-progulka'],
+    ['Αθήνα', 'athina'],
+    ['Київ', 'kiiv'],
   ])('%s → %s', (name, slug) => {
     expect(slugify(name)).toBe(slug)
   })
@@ -19,7 +22,7 @@ describe('slugify', () => {
     expect(slug).not.toMatch(/-$/)
   })
 
-  it('gives "route" for a name with no Latin letter or digit', () => {
+  it('gives "route" for a name with no Latin spelling (Chinese, Japanese) or no letter at all', () => {
     expect(slugFromName('東京')).toBe('route')
     expect(slugFromName('!!!')).toBe('route')
   })
@@ -37,5 +40,10 @@ describe('uniqueSlug', () => {
     const base = 'a'.repeat(80)
     const slug = uniqueSlug(base, [base])
     expect(slug).toBe(`${'a'.repeat(78)}-2`)
+  })
+
+  it('keeps a category slug within its own limit (a DNS label: 63)', () => {
+    const base = 'a'.repeat(63)
+    expect(uniqueSlug(base, [base], 63)).toBe(`${'a'.repeat(61)}-2`)
   })
 })

@@ -2,17 +2,27 @@ import type { Updateable } from 'kysely'
 import type { Walk, WalksTable } from '#app/db/schema.ts'
 import { hasCoordinates, pathLength, walkingDuration, type LatLng } from '#app/modules/geo/geo.ts'
 import { linePaths, type FeatureCollection } from './geojson.schema.ts'
+import { resolveTexts } from './walk-serializer.server.ts'
+import type { TranslationRow } from './walks.repo.server.ts'
 import { walkTextFields, type UpdateWalkInput, type WalkTexts } from './walks.schema.ts'
 
 // Pure translation of an update payload into row changes (the service writes them).
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
 
-/** Text changes per language: the flat fields go to `locale`, `translations` override per language. */
-export function translationChanges(input: UpdateWalkInput, locale: string): Map<string, Partial<WalkTexts>> {
+/**
+ * Text changes per language: the flat fields go to `locale`, `translations` override per language.
+ * A route sent back as get-route answered it carries flat texts resolved from its translations
+ * (a French view of a route named only in German shows the German name): a flat text equal to
+ * what the body's own translations resolve to is that view, not an edit, and writes nothing.
+ */
+export function translationChanges(input: UpdateWalkInput, locale: string, fallbackLocale: string): Map<string, Partial<WalkTexts>> {
   const changes = new Map<string, Partial<WalkTexts>>()
+  const shown = input.translations ? resolveTexts(translationRows(input.translations), locale, fallbackLocale) : null
   const flat: Partial<WalkTexts> = {}
-  for (const field of walkTextFields) if (input[field] !== undefined) flat[field] = input[field]
+  for (const field of walkTextFields) {
+    if (input[field] !== undefined && !(shown && shown[field] === input[field])) flat[field] = input[field]
+  }
   if (Object.keys(flat).length > 0) changes.set(locale, flat)
   for (const [lang, fields] of Object.entries(input.translations ?? {})) {
     const given = fields ? stripUndefined(fields) : {}
@@ -20,6 +30,11 @@ export function translationChanges(input: UpdateWalkInput, locale: string): Map<
   }
   return changes
 }
+
+function translationRows(translations: NonNullable<UpdateWalkInput['translations']>): TranslationRow[] {
+  return Object.entries(translations).map(([lang, texts]) => ({ walk_id: 0, locale: lang, ...blank, ...texts }) as TranslationRow)
+}
+const blank = Object.fromEntries(walkTextFields.map((f) => [f, null])) as WalkTexts
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>

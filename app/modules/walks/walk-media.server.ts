@@ -1,7 +1,7 @@
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User, Walk } from '#app/db/schema.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
-import { processImage, randomImageKey, type ImageUse } from '#app/modules/uploads/images.server.ts'
+import { randomImageKey, type ImageProcessor, type ImageUse } from '#app/modules/uploads/images.server.ts'
 import type { Storage } from '#app/modules/uploads/storage.server.ts'
 import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import { invalidField, notFound } from '#app/utils/errors.ts'
@@ -22,7 +22,7 @@ export type ImageSlot = keyof typeof imageSlots
  * the new file is removed (no orphan), and a replaced file is removed once the new one is recorded.
  */
 export class WalkMedia {
-  constructor(private readonly deps: { db: DB; storage: Storage; access: CategoryAccess }) {}
+  constructor(private readonly deps: { db: DB; storage: Storage; access: CategoryAccess; images: ImageProcessor }) {}
 
   private managed(user: User, uuid: string) {
     return requireManagedWalk(this.deps.db, this.deps.access, user, uuid)
@@ -31,7 +31,7 @@ export class WalkMedia {
   async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader): Promise<Walk> {
     const walk = await this.managed(user, uuid)
     const { column, use, prefix } = imageSlots[slot]
-    const image = await processImage(await read(), use)
+    const image = await this.deps.images.process(read, use)
     const key = randomImageKey(`routes/${walk.uuid}`, prefix)
     const replaced = await this.storeThenRecord(key, image.bytes, () => this.swapColumn(walk.id, column, key))
     await this.deleteFiles([replaced])
@@ -50,7 +50,7 @@ export class WalkMedia {
     const walk = await this.managed(user, uuid)
     const repo = new WalksRepo(this.deps.db)
     if ((await repo.logosOf(walk.id)).length >= MAX_ROUTE_LOGOS) throw tooManyLogos()
-    const image = await processImage(await read(), 'logo')
+    const image = await this.deps.images.process(read, 'logo')
     const key = randomImageKey(`routes/${walk.uuid}`, 'logo')
     await this.storeThenRecord(key, image.bytes, () =>
       this.deps.db.transaction().execute(async (trx) => {

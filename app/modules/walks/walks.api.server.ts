@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { dataOf, errorResponses, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
-import { parseId, requestLocale } from '#app/api/params.ts'
+import { parseId, requestLocale, callerLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
@@ -47,7 +47,7 @@ export const walksApi = createRouter()
     }),
     async (c) => {
       await c.var.services.walks.delete(c.var.user!, c.req.valid('json').uuid)
-      return c.json({ data: { message: translate('en', { key: 'walks.deleted' }) } }, 200)
+      return c.json({ data: { message: translate(callerLocale(c), { key: 'walks.deleted' }) } }, 200)
     },
   )
   .openapi(

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
-import { countWalks, insertPlace, manager, snapshot, storeRoute } from './walks.test-fixtures.ts'
+import { countWalks, insertPlace, manager, snapshot, storeRoute, upload } from './walks.test-fixtures.ts'
+import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
 import { AddressesRepo } from '#app/modules/addresses/addresses.repo.server.ts'
 
 const BASE = 'http://localhost:3000'
@@ -95,7 +96,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       const before = await countWalks(testDb.db)
       const res = await t.call('POST', '/routes/store', { token, body: { name: 'Other', url: 'my-walk', place_category_id: category.id } })
       expect(res.status).toBe(422)
-      expect(res.json).toEqual({ message: 'This slug is already taken.', errors: { url: ['This slug is already taken.'] } })
+      expect(res.json).toEqual({ message: 'This address is already taken. “my-walk-2” is free.', errors: { url: ['This address is already taken. “my-walk-2” is free.'] } })
       expect(await countWalks(testDb.db)).toBe(before)
     })
 
@@ -194,6 +195,59 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       expect(get.json.data).toEqual(res.json.data)
     })
 
+    it('takes back the route exactly as get-route answers it: read-only fields ignored, unknown ones refused', async () => {
+      const { token, category } = await manager(t, { fallback_locale: 'de' })
+      const route = await storeRoute(t, token, category.id, { name: 'Rundgang', locale: 'de' })
+      const partner = await storeRoute(t, token, category.id, { name: 'Partner' })
+      const a = await insertPlace(testDb.db, category.id, { name: 'A', lat: 46.5, lng: 6.6 })
+      const b = await insertPlace(testDb.db, category.id, { name: 'B', lat: 46.51, lng: 6.61 })
+      await t.call('PUT', '/routes/update', {
+        token,
+        body: { uuid: route.uuid, status: 'published', features_collection: line([[6.6, 46.5], [6.61, 46.51]]), places: [{ id: a }, { id: b }], translations: { en: { subtitle: 'Round' } } },
+      })
+      await t.call('POST', '/routes/assign-nearby-route', { token, body: { currentRouteUuid: route.uuid, nearbyRouteUuid: partner.uuid, sortId: 1 } })
+      for (const slot of ['photo', 'logo-pro', 'logos']) {
+        expect((await upload(t, 'POST', `/routes/${route.uuid}/${slot}`, { token, bytes: await solidImage(40, 40) })).status).toBeLessThan(300)
+      }
+      // Asked in French: the texts shown are the German (fallback) and English ones.
+      const before = (await t.call('GET', `/routes/${route.uuid}/get-route?locale=fr`, { token })).json.data
+      expect(before).toMatchObject({ locale: 'fr', name: 'Rundgang', subtitle: 'Round', placesCount: 2, photo: expect.any(String) })
+      expect(before.branding.logo_pro_url).toEqual(expect.any(String))
+      expect(before.logos).toHaveLength(1)
+      expect(before.nearby_routes).toHaveLength(1)
+      const stored = await snapshot(testDb.db, route.uuid)
+
+      const same = await t.call('PUT', '/routes/update', { token, body: before })
+      expect(same.json.errors ?? null).toBeNull()
+      expect(same.status).toBe(200)
+      const { updated_at: _u1, ...answered } = same.json.data
+      const { updated_at: _u2, ...expected } = before
+      expect(answered).toEqual(expected)
+      // Nothing written but the save time: no French copy of the German and English texts.
+      const after = await snapshot(testDb.db, route.uuid)
+      expect(after!.translations).toEqual(stored!.translations)
+      expect({ ...after!.walk, updated_at: null }).toEqual({ ...stored!.walk, updated_at: null })
+
+      // An edit made on that state is saved; the read-only values sent are not.
+      const edited = await t.call('PUT', '/routes/update', {
+        token,
+        body: { ...before, name: 'Tour', place_category_id: 999_999, url: 'https://evil.example/', placesCount: 0, created_at: '2000-01-01T00:00:00Z' },
+      })
+      expect(edited.status).toBe(200)
+      expect(edited.json.data).toMatchObject({ name: 'Tour', place_category_id: category.id, url: before.url, placesCount: 2, created_at: before.created_at })
+      expect((await snapshot(testDb.db, route.uuid))!.translations.map((r) => [r.locale, r.name])).toEqual([
+        ['de', 'Rundgang'],
+        ['en', null],
+        ['fr', 'Tour'],
+      ])
+
+      // A field the API never answers is still refused, at the top and in the places.
+      const unknown = await t.call('PUT', '/routes/update', { token, body: { ...before, owner_id: 1 } })
+      expect(unknown.status).toBe(422)
+      const unknownInPlace = await t.call('PUT', '/routes/update', { token, body: { ...before, places: [{ ...before.places[0], hidden: true }] } })
+      expect(unknownInPlace.status).toBe(422)
+    })
+
     it('keeps the slug when the name changes; only an explicit slug moves it', async () => {
       const { token, category } = await manager(t)
       const route = await storeRoute(t, token, category.id, { name: 'First name' })
@@ -211,7 +265,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       const before = await snapshot(testDb.db, route.uuid)
       const res = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, name: 'Renamed', slug: 'taken' } })
       expect(res.status).toBe(422)
-      expect(res.json).toEqual({ message: 'This slug is already taken.', errors: { slug: ['This slug is already taken.'] } })
+      expect(res.json).toEqual({ message: 'This address is already taken. “taken-2” is free.', errors: { slug: ['This address is already taken. “taken-2” is free.'] } })
       expect(await snapshot(testDb.db, route.uuid)).toEqual(before)
       // Its own slug is not "taken".
       expect((await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, slug: 'mine' } })).status).toBe(200)
@@ -343,13 +397,14 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       ['a negative distance', { distance: -1 }, 'distance', 'The distance field must be at least 0.'],
       ['a duration as text', { duration: '10' }, 'duration', 'The duration field must be a number.'],
       ['a bad background colour', { branding: { bg_color: 'white' } }, 'branding.bg_color', 'The bg color field must be a colour written #RRGGBB.'],
-      ['a logo URL in branding', { branding: { logo_pro_url: 'x' } }, 'branding.logo_pro_url', 'The logo pro url field is not allowed.'],
+      ['an unknown field in branding', { branding: { logo_path: 'x' } }, 'branding.logo_path', 'The logo path field is not allowed.'],
+      ['a read-only field of the wrong type', { branding: { logo_pro_url: 5 } }, 'branding.logo_pro_url', 'The logo pro url field must be a string.'],
       ['an invalid slug', { slug: '-bad-' }, 'slug', 'The slug may contain only lowercase letters, digits and hyphens (at most 80 characters, no hyphen at either end).'],
       ['malformed GeoJSON', { features_collection: { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'LineString', coordinates: [[6.6, 95], [6.6, 46]] } }] } }, 'features_collection.features.0.geometry.coordinates.0', 'Each position must be [longitude, latitude], with a longitude between -180 and 180 and a latitude between -90 and 90.'],
       ['GeoJSON that is not a collection', { features_collection: { type: 'Point', coordinates: [1, 2] } }, 'features_collection.type', 'The type field must be one of: FeatureCollection.'],
       ['a place without id', { places: [{ placeSortId: 1 }] }, 'places.0.id', 'The id field is required.'],
-      ['a place with extra fields', { places: [{ id: 1, lat: 1 }] }, 'places.0.lat', 'The lat field is not allowed.'],
-      ['an extra field', { placesCount: 3 }, 'placesCount', 'The placesCount field is not allowed.'],
+      ['a place with extra fields', { places: [{ id: 1, visits: 1 }] }, 'places.0.visits', 'The visits field is not allowed.'],
+      ['an extra field', { owner_id: 3 }, 'owner_id', 'The owner id field is not allowed.'],
       ['a flag as text', { isIndexed: 'yes' }, 'isIndexed', 'The isIndexed field must be a boolean.'],
     ])('refuses %s with 422 and changes nothing', async (_case, override, field, message) => {
       const { token, category } = await manager(t)

@@ -55,6 +55,36 @@ export class WalksRepo {
   }
 
   /** The category's routes with the summary's columns only (not the path, which can be large). */
+  /** The category's published routes, oldest first (the public category home). */
+  listPublishedByCategory(categoryId: number): Promise<SummaryWalk[]> {
+    return this.db
+      .selectFrom('walks')
+      .select(summaryColumns)
+      .where('category_id', '=', categoryId)
+      .where('status', '=', 'published')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+  }
+
+  /** The first stop with coordinates of each route, in one query. */
+  async firstStops(walkIds: number[]): Promise<Map<number, { lat: number; lng: number }>> {
+    if (walkIds.length === 0) return new Map()
+    const rows = await this.db
+      .selectFrom('walk_places')
+      .innerJoin('places', 'places.id', 'walk_places.place_id')
+      .select(['walk_places.walk_id', 'places.lat', 'places.lng'])
+      .where('walk_places.walk_id', 'in', walkIds)
+      .where('places.lat', 'is not', null)
+      .where('places.lng', 'is not', null)
+      .orderBy('walk_places.walk_id')
+      .orderBy('walk_places.sort_id')
+      .execute()
+    const first = new Map<number, { lat: number; lng: number }>()
+    for (const row of rows) if (!first.has(row.walk_id)) first.set(row.walk_id, { lat: Number(row.lat), lng: Number(row.lng) })
+    return first
+  }
+
   listByCategory(categoryId: number): Promise<SummaryWalk[]> {
     return this.db.selectFrom('walks').select(summaryColumns).where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
   }

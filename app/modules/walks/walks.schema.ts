@@ -62,15 +62,26 @@ const hexColor = z
 const id = z.number().int().min(1).max(2_147_483_647)
 const uuid = z.string().trim().min(1).max(64)
 
+/** The longest text of each field (the forms say it and stop there). */
+export const walkTextLimits: Record<WalkTextField, number> = {
+  name: ROUTE_NAME_MAX,
+  subtitle: 200,
+  description: 5_000,
+  content_title: 200,
+  content_text: 20_000,
+  logo_title: 200,
+}
+
 const textShape = {
   name: name.optional(),
-  subtitle: text(200).optional(),
-  description: text(5_000).optional(),
-  content_title: text(200).optional(),
-  content_text: text(20_000).optional(),
-  logo_title: text(200).optional(),
+  subtitle: text(walkTextLimits.subtitle).optional(),
+  description: text(walkTextLimits.description).optional(),
+  content_title: text(walkTextLimits.content_title).optional(),
+  content_text: text(walkTextLimits.content_text).optional(),
+  logo_title: text(walkTextLimits.logo_title).optional(),
 }
-export const walkTranslationSchema = z.strictObject(textShape)
+/** In a language's texts, a null name is that language having none of its own (get-route answers it so): nothing to write. */
+export const walkTranslationSchema = z.strictObject({ ...textShape, name: z.preprocess((v) => (v === null ? undefined : v), name.optional()) })
 export type WalkTranslationInput = z.output<typeof walkTranslationSchema>
 
 /** The spec's client may send an empty value for "none". */
@@ -85,9 +96,20 @@ export const storeWalkSchema = z.strictObject({
   locale: z.enum(locales).optional(),
 })
 
+/**
+ * What the API itself answers but a client cannot set (spec: the client sends "the route state
+ * plus the sorted places", i.e. the route as GET /routes/{uuid}/get-route returned it). They are
+ * accepted, loosely typed, and ignored; a field the API never answers is still refused.
+ */
+const readOnly = <T extends z.ZodType>(schema: T) => schema.optional().describe('Read-only: accepted and ignored')
+const anyJson = z.unknown()
+
 export const routePlaceInputSchema = z.strictObject({
   id,
   placeSortId: z.number().int().min(1).optional(),
+  lat: readOnly(z.number().nullable()),
+  lng: readOnly(z.number().nullable()),
+  name: readOnly(z.string().nullable()),
 })
 
 export const updateWalkSchema = z.strictObject({
@@ -99,7 +121,9 @@ export const updateWalkSchema = z.strictObject({
   color: colorSchema.optional(),
   status: z.enum(walkStatuses).optional(),
   slug: walkSlugSchema.optional(),
-  branding: z.strictObject({ bg_color: hexColor.optional(), is_bg_transparent: z.boolean().optional() }).optional(),
+  branding: z
+    .strictObject({ bg_color: hexColor.optional(), is_bg_transparent: z.boolean().optional(), logo_pro_url: readOnly(z.string().nullable()) })
+    .optional(),
   isIndexed: z.boolean().optional(),
   isPathVisible: z.boolean().optional(),
   isSpacePlacesVisible: z.boolean().optional(),
@@ -109,6 +133,19 @@ export const updateWalkSchema = z.strictObject({
   features_collection: featureCollectionSchema.nullable().optional(),
   /** The route's places in walking order; saved numbered 1..n in this order. */
   places: z.array(routePlaceInputSchema).max(MAX_ROUTE_PLACES).optional(),
+  // Read-only (ignored): what get-route answers besides the state above.
+  place_category_id: readOnly(z.number()),
+  url: readOnly(z.string()),
+  photo: readOnly(z.string().nullable()),
+  content_image: readOnly(z.string().nullable()),
+  logos: readOnly(z.array(anyJson)),
+  nearby_routes: readOnly(z.array(anyJson)),
+  route_qr_code: readOnly(anyJson),
+  route_landing_page_qr_codes: readOnly(z.array(anyJson)),
+  route_map_page_qr_codes: readOnly(z.array(anyJson)),
+  placesCount: readOnly(z.number()),
+  created_at: readOnly(z.string()),
+  updated_at: readOnly(z.string()),
 })
 
 export const uuidBodySchema = z.strictObject({ uuid })

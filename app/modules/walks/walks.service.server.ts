@@ -11,6 +11,8 @@ import type { CategoryService } from '#app/modules/categories/categories.service
 import type { Storage } from '#app/modules/uploads/storage.server.ts'
 import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
+import type { QrImages } from '#app/modules/qr-codes/qr-image.server.ts'
+import type { ImageProcessor } from '#app/modules/uploads/images.server.ts'
 import { RouteQrCodes } from './route-qr-codes.server.ts'
 import { slugFromName } from './slug.ts'
 import { requireManagedWalk } from './walk-access.server.ts'
@@ -29,7 +31,12 @@ import {
 } from './walks.schema.ts'
 
 export interface PublicRouteView extends RouteView {
-  place_category: { id: number; slug: string; name: string }
+  place_category: { id: number; slug: string; name: string; fallback_locale: string }
+}
+
+export interface PublicCategoryView {
+  category: { id: number; slug: string; name: string }
+  routes: (RouteSummaryView & { locales: string[]; start: { lat: number; lng: number } | null })[]
 }
 
 /** Who reads a public route, in which language: members of its category also see a draft. */
@@ -44,6 +51,8 @@ export interface WalkDeps {
   categories: CategoryService
   addresses: AddressService
   storage: Storage
+  qrImages: QrImages
+  images: ImageProcessor
 }
 
 /**
@@ -62,8 +71,8 @@ export class WalkService {
     const ctx: UrlContext = { baseUrl: deps.config.BASE_URL, subdomains: deps.config.SUBDOMAIN_ROUTING, fileUrl: (key) => deps.storage.url(key) }
     this.repo = new WalksRepo(deps.db)
     this.reader = new WalkReader(deps.db, ctx)
-    this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access })
-    this.qrCodes = new RouteQrCodes({ db: deps.db, access: deps.categories.access, ctx })
+    this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access, images: deps.images })
+    this.qrCodes = new RouteQrCodes({ db: deps.db, access: deps.categories.access, ctx, images: deps.qrImages })
     this.lists = new AnswerCache(deps.db)
   }
 
@@ -88,14 +97,19 @@ export class WalkService {
     const addresses = this.deps.addresses
     for (let attempt = 0; ; attempt++) {
       const slug = input.url ?? (await addresses.freeRouteSlug(category.id, slugFromName(input.name)))
-      if (input.url && (await addresses.routeSlugHeld(category.id, slug))) throw invalidField('url', 'validation.slug_taken')
+      if (input.url && (await addresses.routeSlugHeld(category.id, slug))) throw await this.slugTaken('url', category.id, slug)
       try {
         return await this.insertWalk(category, slug, input, locale)
       } catch (error) {
         if (error instanceof AppError || attempt >= 3 || !(await addresses.routeSlugHeld(category.id, slug))) throw error
-        if (input.url) throw invalidField('url', 'validation.slug_taken')
+        if (input.url) throw await this.slugTaken('url', category.id, slug)
       }
     }
+  }
+
+  /** "This address is already taken", naming the first free version of it. */
+  private async slugTaken(field: string, categoryId: number, slug: string, db: DB = this.deps.db) {
+    return invalidField(field, 'validation.slug_taken_try', { slug: await this.deps.addresses.on(db).freeRouteSlug(categoryId, slug) })
   }
 
   private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: string): Promise<Walk> {
@@ -134,19 +148,19 @@ export class WalkService {
         await repo.update(walk.id, { updated_at: nowIso() })
         if (input.places) await assertPlacesOfCategory(repo, category.id, input.places)
         if (input.slug !== undefined && (await this.deps.addresses.on(trx).routeSlugHeld(category.id, input.slug, walk.id))) {
-          throw invalidField('slug', 'validation.slug_taken')
+          throw await this.slugTaken('slug', category.id, input.slug, trx)
         }
         if (input.places) await repo.replacePlaces(walk.id, input.places.map((p) => p.id))
         const current = (await repo.findById(walk.id))!
         const pathChanged = input.places !== undefined || input.features_collection !== undefined
         const places = pathChanged ? await repo.placesOf(walk.id) : []
         await repo.update(walk.id, { ...walkRowChanges(input, nowIso()), ...derivedMeasures(input, current, places) })
-        for (const [lang, fields] of translationChanges(input, locale)) await repo.upsertTranslation(walk.id, lang, fields)
+        for (const [lang, fields] of translationChanges(input, locale, category.fallback_locale)) await repo.upsertTranslation(walk.id, lang, fields)
       })
     } catch (error) {
       // Two managers racing for one slug: the unique index decides.
       if (!(error instanceof AppError) && input.slug !== undefined && (await this.deps.addresses.routeSlugHeld(category.id, input.slug, walk.id))) {
-        throw invalidField('slug', 'validation.slug_taken')
+        throw await this.slugTaken('slug', category.id, input.slug)
       }
       throw error
     }
@@ -235,12 +249,32 @@ export class WalkService {
     return walk ? this.publicView(walk, options) : null
   }
 
+  /**
+   * A category's public home (issue 13): the category that has or had the slug (ADR 011) and its
+   * published routes in the visitor's language, each with the languages its name is written in
+   * and its first stop. Drafts are never listed, whoever asks. Null for an unknown category.
+   */
+  async publicCategory(slug: string, locale: Locale): Promise<PublicCategoryView | null> {
+    const found = await this.deps.addresses.findCategory(slug)
+    if (!found) return null
+    const category = (await this.repo.findCategory(found.id))!
+    const walks = await this.repo.listPublishedByCategory(category.id)
+    const ids = walks.map((w) => w.id)
+    const [summaries, translations, starts] = await Promise.all([this.reader.summaries(walks, category, locale), this.repo.translationsOf(ids), this.repo.firstStops(ids)])
+    const routes = summaries.map((summary, i) => ({
+      ...summary,
+      locales: [...new Set(translations.filter((t) => t.walk_id === walks[i].id && t.name?.trim()).map((t) => t.locale))],
+      start: starts.get(walks[i].id) ?? null,
+    }))
+    return { category: { id: category.id, slug: category.slug, name: category.name }, routes }
+  }
+
   private async publicView(walk: Walk, options: PublicReadOptions): Promise<PublicRouteView | null> {
     const member = options.viewer ? (await this.access.roleOf(options.viewer.id, walk.category_id)) !== null : false
     if (walk.status !== 'published' && !member) return null
     const category = (await this.repo.findCategory(walk.category_id))!
     const view = await this.reader.full(walk, options.locale, { category, publishedNearbyOnly: !member })
-    return { ...view, place_category: { id: category.id, slug: category.slug, name: category.name } }
+    return { ...view, place_category: { id: category.id, slug: category.slug, name: category.name, fallback_locale: category.fallback_locale } }
   }
 
   // ---- images (stored through WalkMedia, answered as the full route)

@@ -2,11 +2,11 @@ import { clsx } from 'clsx'
 import { Menu, X } from 'lucide-react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink, Outlet, useLocation } from 'react-router'
+import { data, NavLink, Outlet, useLocation } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { ColorModeSwitch } from '#app/components/shell/color-mode.tsx'
-import { Preloader } from '#app/components/shell/preloader.tsx'
+import { introCookie, introPlayed, Preloader } from '#app/components/shell/preloader.tsx'
 import { UserMenu } from '#app/components/user-menu.tsx'
 import { hasManagerMessages, loadManagerMessages } from '#app/i18n/i18n.client.ts'
 import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
@@ -17,7 +17,11 @@ import type { Route } from './+types/manager'
 import { managerScreens } from './manager-nav.ts'
 
 export function loader(args: Route.LoaderArgs) {
-  return { user: toPublicUser(requireUser(args)) }
+  const user = toPublicUser(requireUser(args))
+  // The start-up animation: on the first page load of a browser session only.
+  if (introPlayed(args.request.headers.get('cookie'))) return { user, intro: false }
+  const secure = new URL(args.context.services.config.BASE_URL).protocol === 'https:'
+  return data({ user, intro: true }, { headers: { 'Set-Cookie': introCookie(secure) } })
 }
 
 const noSubscription = () => () => {}
@@ -83,7 +87,7 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex min-h-dvh">
-      <Preloader />
+      <Preloader play={loaderData.intro} />
       <aside className="hidden w-60 shrink-0 flex-col gap-6 border-r border-gray-200 bg-white p-4 lg:flex dark:border-gray-800 dark:bg-gray-900">
         <Logo className="px-2 text-lg" />
         {nav}

@@ -9,6 +9,7 @@ import { ScreenHeader } from '#app/components/screen-header.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
+import { LengthHint } from '#app/components/ui/length-hint.tsx'
 import { localeFromParam, localeNames } from '#app/i18n/config.ts'
 import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
 import type { RouteDraftMapProps } from '#app/map/route-draft-map.client.tsx'
@@ -28,7 +29,7 @@ import { selectedCategory } from '#app/modules/categories/selected-category.serv
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
 import { defaultRouteColor, routeColors } from '#app/modules/walks/walks.schema.ts'
-import { apiRequest, ApiError } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest, ApiError } from '#app/utils/api-client.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import type { Route } from './+types/ai'
 
@@ -97,14 +98,6 @@ function ErrorNote({ message, testId }: { message: string | null; testId: string
   )
 }
 
-/** Every message of a failed call: field errors when there are some, else the main one. */
-function messagesOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    const fields = Object.values(error.errors ?? {}).flat()
-    return fields.length > 0 ? [...new Set(fields)].join(' ') : error.message
-  }
-  return fallback
-}
 
 
 const Spinner = () => <Loader2 className="size-4 animate-spin" aria-hidden="true" />
@@ -135,7 +128,7 @@ function DraftRouteSection({ data }: { data: Loaded }) {
       const body = { place_category_id: data.selected.id, start_place_id: Number(startId), target_minutes: Number(minutes) }
       setDraft(await apiRequest<DraftedRouteView>('/ai/draft-route', { method: 'POST', body }))
     } catch (failure) {
-      setError(messagesOf(failure, t('assistant.errors.network')))
+      setError(apiErrorMessage(failure, t('assistant.errors.network')))
     } finally {
       setBusy(null)
     }
@@ -156,12 +149,13 @@ function DraftRouteSection({ data }: { data: Loaded }) {
       addToast({
         title: t('assistant.route.created', { name: name.trim() }),
         timeout: 10_000,
+        leadsTo: mapPath,
         actions: [{ label: t('assistant.route.openMap'), onClick: () => void navigate(mapPath) }],
       })
       // The new route belongs in the texts part's list.
       void revalidator.revalidate()
     } catch (failure) {
-      setError(messagesOf(failure, t('assistant.errors.network')))
+      setError(apiErrorMessage(failure, t('assistant.errors.network')))
     } finally {
       setBusy(null)
     }
@@ -278,6 +272,7 @@ function DraftRouteSection({ data }: { data: Loaded }) {
             <label className="flex w-full min-w-0 flex-col gap-1 text-sm sm:w-80">
               <span className="font-medium">{t('assistant.route.name')}</span>
               <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={draftTextLimits.name} className={fieldClass} />
+              <LengthHint length={name.length} max={draftTextLimits.name} />
             </label>
             <Button type="submit" disabled={busy !== null}>
               {busy === 'create' ? <Spinner /> : null}
@@ -360,7 +355,7 @@ function TextsDrafter({ data }: { data: Loaded }) {
     } catch (failure) {
       // A provider failure changes nothing: an earlier draft stays as it was.
       const key = failure instanceof ApiError ? providerMessage[failure.status] : undefined
-      setError(key ? t(key) : messagesOf(failure, t('assistant.errors.network')))
+      setError(key ? t(key) : apiErrorMessage(failure, t('assistant.errors.network')))
     } finally {
       setBusy(null)
     }
@@ -377,7 +372,7 @@ function TextsDrafter({ data }: { data: Loaded }) {
       setDraft(null)
       void revalidator.revalidate()
     } catch (failure) {
-      setError(messagesOf(failure, t('assistant.errors.network')))
+      setError(apiErrorMessage(failure, t('assistant.errors.network')))
     } finally {
       setBusy(null)
     }
@@ -455,7 +450,7 @@ function TranslationsEditor({ value, onChange }: { value: DraftedTranslations; o
             onClick={() => setTab(language)}
             className={clsx(
               'rounded-lg px-3 py-1.5 text-sm font-medium',
-              tab === language ? 'bg-primary-600 text-white' : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200',
+              tab === language ? 'bg-primary-700 text-white' : 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200',
             )}
           >
             {localeNames[language]}
@@ -484,6 +479,7 @@ function TranslationsEditor({ value, onChange }: { value: DraftedTranslations; o
                 <label key={field} className="flex flex-col gap-1 text-sm">
                   <span className="font-medium">{t(`assistant.texts.fields.${field}`)}</span>
                   {longFields.has(field) ? <textarea rows={field === 'content_text' ? 6 : 3} {...common} /> : <input {...common} />}
+                  <LengthHint length={value[language][field].length} max={draftTextLimits[field]} />
                 </label>
               )
             })}

@@ -11,6 +11,9 @@ import { TranslationTabs } from '#app/components/landing-editor/translation-tabs
 import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
 import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
+import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
+import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
+import type { Locale } from '#app/i18n/config.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Route } from './+types/branding'
@@ -20,16 +23,44 @@ const LOGO_TITLE = ['logo_title'] as const
 export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
 
 export default function Branding({ loaderData }: Route.ComponentProps) {
-  return <RouteScreen screen="branding" data={loaderData}>{(route) => <BrandingEditor initial={route} />}</RouteScreen>
+  return (
+    <RouteScreen screen="branding" data={loaderData}>
+      {(route) => <BrandingEditor initial={route} fallbackLocale={loaderData.category!.fallbackLocale} />}
+    </RouteScreen>
+  )
 }
 
-function BrandingEditor({ initial }: { initial: RouteView }) {
+function BrandingEditor({ initial, fallbackLocale }: { initial: RouteView; fallbackLocale: Locale }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const colorId = useId()
   const hexId = useId()
-  const { route, setRoute, saved, edited, setEdited, changes, saving, save } = useRouteEditor<BrandingState>(initial, brandingState, brandingUpdate)
+  const { route, setRoute, saved, edited, setEdited, changes, saving, save, discard, errors } = useRouteEditor<BrandingState>(initial, {
+    toState: brandingState,
+    toUpdate: brandingUpdate,
+    fieldOf: (key) => key.replace(/^translations\./, ''),
+    labelOf: () => t('landingEditor.fields.logo_title'),
+  })
   const [hexDraft, setHexDraft] = useState(saved.bgColor)
+  const guard = useUnsavedChangesGuard<BrandingState>({
+    dirty: Boolean(changes),
+    name: route.name ?? route.slug,
+    saving,
+    save,
+    discard: () => {
+      discard()
+      setHexDraft(saved.bgColor)
+    },
+    keep: {
+      screen: 'branding',
+      routeUuid: route.uuid,
+      state: edited,
+      restore: (kept) => {
+        setEdited(kept)
+        setHexDraft(kept.bgColor)
+      },
+    },
+  })
   const texts = editorTexts({})
   for (const l of Object.keys(edited.logoTitles) as (keyof typeof edited.logoTitles)[]) texts[l].logo_title = edited.logoTitles[l]
 
@@ -47,6 +78,7 @@ function BrandingEditor({ initial }: { initial: RouteView }) {
           void save()
         }}
       >
+        <KeptWorkOffer kept={guard.kept} />
         <section aria-labelledby="background-title" className="flex flex-col gap-3">
           <h2 id="background-title" className="text-lg font-semibold">
             {t('branding.background')}
@@ -99,10 +131,10 @@ function BrandingEditor({ initial }: { initial: RouteView }) {
           <h2 id="logo-title-title" className="mb-3 text-lg font-semibold">
             {t('branding.logoTitle')}
           </h2>
-          <TranslationTabs texts={texts} fields={LOGO_TITLE} onChange={(l, _field, value) => setEdited((s) => ({ ...s, logoTitles: { ...s.logoTitles, [l]: value } }))} />
+          <TranslationTabs texts={texts} fields={LOGO_TITLE} initial={fallbackLocale} errors={errors} onChange={(l, _field, value) => setEdited((s) => ({ ...s, logoTitles: { ...s.logoTitles, [l]: value } }))} />
         </section>
 
-        <SaveBar dirty={Boolean(changes)} saving={saving} testId="branding-save" />
+        <SaveBar dirty={Boolean(changes)} saving={saving} testId="branding-save" invalid={Object.keys(errors).length > 0} />
       </form>
       <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
         <BrandingPreview
@@ -115,6 +147,7 @@ function BrandingEditor({ initial }: { initial: RouteView }) {
           logoTitle={edited.logoTitles[locale] || Object.values(edited.logoTitles).find(Boolean) || ''}
         />
       </div>
+      {guard.modal}
     </div>
   )
 }

@@ -119,7 +119,7 @@ function StartCard({ step, title, intro, icon: Icon, children }: { step: 1 | 2; 
             aria-current={i + 1 === step ? 'step' : undefined}
             className={
               i + 1 === step
-                ? 'rounded-full bg-primary-600 px-2.5 py-1 text-white'
+                ? 'rounded-full bg-primary-700 px-2.5 py-1 text-white'
                 : 'rounded-full bg-gray-100 px-2.5 py-1 text-gray-600 dark:bg-gray-800 dark:text-gray-300'
             }
           >

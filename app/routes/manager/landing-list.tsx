@@ -8,7 +8,8 @@ import { localeFromParam, locales } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
-import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
+import { addressingOf, categoryOrigin, routeAddress } from '#app/modules/addresses/route-address.ts'
+import { EmbedPanel } from '#app/components/landing-editor/embed-panel.tsx'
 import type { RouteQrCodeView } from '#app/modules/walks/walk-serializer.server.ts'
 import type { Route } from './+types/landing-list'
 
@@ -22,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { services } = args.context
   const locale = localeFromParam(args.params.lang)
   const { categories, selected } = await selectedCategory(services, user, new URL(args.request.url))
-  if (!selected) return { categories, category: null, routes: [] }
+  if (!selected) return { categories, category: null, routes: [], embed: null }
   const summaries = await services.walks.listForCategory(user, selected.id, locale)
   // The full routes hold the translations and QR codes; a category has tens of routes, not thousands.
   const full = await Promise.all(summaries.map((s) => services.walks.get(user, s.uuid, locale)))
@@ -39,14 +40,16 @@ export async function loader(args: Route.LoaderArgs) {
     landingQr: qrOf(r.route_landing_page_qr_codes),
     mapQr: qrOf(r.route_map_page_qr_codes),
   }))
-  return { categories, category: selected, routes }
+  const api = `${new URL(services.config.BASE_URL).origin}/api/public/categories/${encodeURIComponent(selected.slug)}`
+  const embed = { origin: categoryOrigin(addressing, selected.slug), slug: selected.slug, name: selected.name, json: api, geojson: `${api}/geojson` }
+  return { categories, category: selected, routes, embed }
 }
 
 type Row = Route.ComponentProps['loaderData']['routes'][number]
 
 export default function LandingList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { categories, category, routes } = loaderData
+  const { categories, category, routes, embed } = loaderData
   return (
     <>
       <ScreenHeader title={t('nav.landingList')} description={t('screens.landingList')} />
@@ -56,6 +59,7 @@ export default function LandingList({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-6">
           <CategoryPicker categories={categories} selectedId={category.id} />
           {routes.length === 0 ? <EmptyState text={t('landingEditor.noRoutes')} /> : <RoutesTable routes={routes} categoryId={category.id} />}
+          {embed ? <EmbedPanel target={embed} /> : null}
         </div>
       )}
     </>
@@ -134,7 +138,7 @@ function Coverage({ named }: { named: string[] }) {
             key={l}
             data-testid={`coverage-${l}`}
             data-covered={has}
-            className={has ? 'rounded bg-primary-600 px-1.5 py-0.5 text-xs font-semibold text-white uppercase' : 'rounded border border-gray-300 px-1.5 py-0.5 text-xs text-gray-500 uppercase line-through dark:border-gray-700'}
+            className={has ? 'rounded bg-primary-700 px-1.5 py-0.5 text-xs font-semibold text-white uppercase' : 'rounded border border-gray-300 px-1.5 py-0.5 text-xs text-gray-500 uppercase line-through dark:border-gray-700'}
           >
             {l}
             <span className="sr-only"> {has ? t('landingList.translated') : t('landingList.missing')}</span>

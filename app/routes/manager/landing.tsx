@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ImageField } from '#app/components/landing-editor/image-field.tsx'
-import { landingState, landingUpdate, type LandingState } from '#app/components/landing-editor/landing-changes.ts'
+import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales, type LandingState, type LandingUpdate } from '#app/components/landing-editor/landing-changes.ts'
 import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
 import { NearbyRoutes } from '#app/components/landing-editor/nearby-routes.tsx'
 import { PublicPreview } from '#app/components/landing-editor/public-preview.tsx'
@@ -9,9 +9,12 @@ import { TranslationTabs } from '#app/components/landing-editor/translation-tabs
 import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
 import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
+import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
+import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
+import { useLocale } from '#app/i18n/use-locale.ts'
 import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
-import type { Locale } from '#app/i18n/config.ts'
+import { locales, type Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import type { Route } from './+types/landing'
 
@@ -20,15 +23,49 @@ export const loader = (args: Route.LoaderArgs) => loadRouteScreen(args)
 export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <RouteScreen screen="landing" data={loaderData}>
-      {(route) => <LandingEditor initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} />}
+      {(route) => (
+        <LandingEditor initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} fallbackLocale={loaderData.category!.fallbackLocale} />
+      )}
     </RouteScreen>
   )
 }
 
-function LandingEditor({ initial, routes, addressing, category }: { initial: RouteView; routes: RouteSummaryView[]; addressing: Addressing; category: string }) {
+interface LandingEditorProps {
+  initial: RouteView
+  routes: RouteSummaryView[]
+  addressing: Addressing
+  category: string
+  /** The category's first language: the editor opens on it unless the route speaks the user's. */
+  fallbackLocale: Locale
+}
+
+function LandingEditor({ initial, routes, addressing, category, fallbackLocale }: LandingEditorProps) {
   const { t } = useTranslation()
-  const [language, setLanguage] = useState<Locale>('fr')
-  const { route, setRoute, edited, setEdited, changes, saving, save } = useRouteEditor<LandingState>(initial, landingState, landingUpdate)
+  const interfaceLocale = useLocale()
+  const [language, setLanguage] = useState<Locale>(() => (namedLocales(initial.translations).includes(interfaceLocale) ? interfaceLocale : fallbackLocale))
+  const { route, setRoute, edited, setEdited, changes, saving, save, discard, errors } = useRouteEditor<LandingState>(initial, {
+    toState: landingState,
+    toUpdate: landingUpdate,
+    validate: (update) => landingErrors(update as LandingUpdate),
+    fieldOf: landingFieldOf,
+    labelOf: (key) => t(`landingEditor.fields.${key.split('.').pop()}`),
+  })
+  const guard = useUnsavedChangesGuard<LandingState>({
+    dirty: Boolean(changes),
+    name: route.name ?? route.slug,
+    saving,
+    save,
+    discard,
+    keep: { screen: 'landing', routeUuid: route.uuid, state: edited, restore: setEdited },
+  })
+  // An error in another language's tab: show that tab (the user sees what to fix).
+  const firstError = Object.keys(errors)[0]
+  const [shownError, setShownError] = useState<string | undefined>(undefined)
+  if (firstError !== shownError) {
+    setShownError(firstError)
+    const locale = firstError?.split('.')[0]
+    if (locale && locale !== language && (locales as readonly string[]).includes(locale)) setLanguage(locale as Locale)
+  }
 
   // Uploads and nearby changes are saved at once by their endpoints: take the route, keep edits.
   const applied = setRoute
@@ -42,6 +79,7 @@ function LandingEditor({ initial, routes, addressing, category }: { initial: Rou
           void save()
         }}
       >
+        <KeptWorkOffer kept={guard.kept} />
         <section aria-labelledby="texts-title">
           <h2 id="texts-title" className="mb-3 text-lg font-semibold">
             {t('landingEditor.texts')}
@@ -51,6 +89,7 @@ function LandingEditor({ initial, routes, addressing, category }: { initial: Rou
             fields={walkTextFields}
             active={language}
             onActiveChange={setLanguage}
+            errors={errors}
             onChange={(locale, field, value) => setEdited((e) => ({ ...e, texts: { ...e.texts, [locale]: { ...e.texts[locale], [field]: value } } }))}
           />
         </section>
@@ -109,8 +148,9 @@ function LandingEditor({ initial, routes, addressing, category }: { initial: Rou
           </label>
         </section>
 
-        <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" />
+        <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" invalid={Object.keys(errors).length > 0} />
       </form>
+      {guard.modal}
       <PublicPreview route={route} texts={edited.texts} locale={language} addressing={addressing} category={category} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
     </div>
   )

@@ -1,6 +1,6 @@
 import { ArrowLeft, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import { pickCodes } from '#app/components/map-editor/qr-panel/qr-codes-view.ts'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -11,6 +11,18 @@ import { AppError } from '#app/utils/errors.ts'
 import type { Route } from './+types/qr-print'
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' })
+
+/**
+ * Plaque labels: the QR code's printed side in millimetres, so a label cut from the sheet fits
+ * its plaque whatever the printer (small: stickers on signposts; large: panels).
+ */
+const labelSizes = {
+  s: { side: 34, columns: 4 },
+  m: { side: 48, columns: 3 },
+  l: { side: 80, columns: 2 },
+} as const
+type LabelSize = keyof typeof labelSizes
+const isLabelSize = (value: string | null): value is LabelSize => value !== null && value in labelSizes
 
 /**
  * A printable sheet of a category's QR codes (`/qr-codes/print?category=ID&codes=a,b`): each code
@@ -38,7 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
       name: c.name,
       place: c.place?.name ?? null,
     }))
-    return { categoryId, categoryName: find(categories) ?? '', codes: shown, locale: localeFromParam(args.params.lang) }
+    const size = url.searchParams.get('size')
+    return { categoryId, categoryName: find(categories) ?? '', codes: shown, locale: localeFromParam(args.params.lang), size: isLabelSize(size) ? size : 'm' }
   } catch (error) {
     if (error instanceof AppError && (error.status === 404 || error.status === 403)) throw notFound()
     throw error
@@ -49,8 +62,15 @@ export default function QrPrint({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
   const localePath = useLocalePath()
-  const { categoryId, categoryName, codes } = loaderData
+  const { categoryId, categoryName, codes, size } = loaderData
   const title = t('qrPanel.print.title', { name: categoryName })
+  const label = labelSizes[size]
+  const [search] = useSearchParams()
+  const sizeHref = (next: LabelSize) => {
+    const params = new URLSearchParams(search)
+    params.set('size', next)
+    return `?${params.toString()}`
+  }
   return (
     <main className="mx-auto max-w-5xl p-4 sm:p-8 print:max-w-none print:p-0" lang={locale}>
       <PageTitle title={title} />
@@ -60,7 +80,22 @@ export default function QrPrint({ loaderData }: Route.ComponentProps) {
           <ArrowLeft className="size-4" aria-hidden />
           {t('qrPanel.print.back')}
         </Link>
-        <Button type="button" onClick={() => window.print()} className="ml-auto" data-testid="print-button">
+        <span className="ml-auto flex items-center gap-1 text-sm" role="group" aria-label={t('qrPanel.print.size')}>
+          <span className="mr-1 text-gray-600 dark:text-gray-300">{t('qrPanel.print.size')}</span>
+          {(Object.keys(labelSizes) as LabelSize[]).map((key) => (
+            <Link
+              key={key}
+              to={sizeHref(key)}
+              replace
+              aria-current={key === size ? 'true' : undefined}
+              data-testid={`label-size-${key}`}
+              className={`rounded-lg px-2.5 py-1.5 font-medium ${key === size ? 'bg-gray-900 text-white dark:bg-white dark:text-gray-900' : 'ring-1 ring-gray-300 dark:ring-gray-700'}`}
+            >
+              {t(`qrPanel.print.sizes.${key}`, { mm: labelSizes[key].side })}
+            </Link>
+          ))}
+        </span>
+        <Button type="button" onClick={() => window.print()} data-testid="print-button">
           <Printer className="size-4" aria-hidden />
           {t('qrPanel.print.print')}
         </Button>
@@ -70,18 +105,29 @@ export default function QrPrint({ loaderData }: Route.ComponentProps) {
       {codes.length === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-500">{t('qrPanel.print.none')}</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 print:grid-cols-3 print:gap-3" data-testid="print-sheet">
+        <ul
+          className="grid justify-center gap-4 print:gap-3"
+          style={{ gridTemplateColumns: `repeat(auto-fill, ${label.side + 10}mm)` }}
+          data-testid="print-sheet"
+          data-size={size}
+        >
           {codes.map((c) => (
             <li
               key={c.code}
               data-testid="print-code"
               data-code={c.code}
-              className="flex break-inside-avoid flex-col items-center gap-1 rounded-lg border border-gray-300 bg-white p-3 text-center text-black"
+              className="flex break-inside-avoid flex-col items-center gap-1 rounded-lg border border-dashed border-gray-400 bg-white p-[4mm] text-center text-black"
+              style={{ fontSize: `${Math.max(2.6, label.side / 16)}mm` }}
             >
-              <img src={`/api/qr-codes/${encodeURIComponent(c.code)}/image.svg`} alt={t('qrPanel.qrAlt', { code: c.code })} className="aspect-square w-full max-w-48" />
-              <span className="font-mono text-sm font-semibold break-all">{c.code}</span>
-              {c.name ? <span className="text-xs">{c.name}</span> : null}
-              <span className="text-xs text-gray-600">{c.place ?? t('qrPanel.inactive')}</span>
+              <img
+                src={`/api/qr-codes/${encodeURIComponent(c.code)}/image.svg`}
+                alt={t('qrPanel.qrAlt', { code: c.code })}
+                style={{ width: `${label.side}mm`, height: `${label.side}mm` }}
+                data-testid="label-qr"
+              />
+              <span className="font-mono font-semibold break-all">{c.code}</span>
+              {c.name ? <span>{c.name}</span> : null}
+              <span className="text-gray-600">{c.place ?? t('qrPanel.inactive')}</span>
             </li>
           ))}
         </ul>

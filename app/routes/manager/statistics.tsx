@@ -10,6 +10,7 @@ import { csvFileName, downloadCsv, statisticsCsv } from '#app/components/statist
 import { YearPicker } from '#app/components/statistics/year-picker.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import type { User } from '#app/db/schema.ts'
+import { localeFromParam, type Locale } from '#app/i18n/config.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
@@ -23,8 +24,8 @@ function askedYear(url: URL): StatYear {
   return parsed.success ? toStatYear(parsed.data.year) : 'total'
 }
 
-async function figures(services: Services, user: User, categoryId: number, year: StatYear) {
-  const [statistic, breakdown] = await Promise.all([services.stats.fetchStatistic(user, categoryId, year), services.stats.breakdown(user, categoryId, year)])
+async function figures(services: Services, user: User, categoryId: number, year: StatYear, locale: Locale) {
+  const [statistic, breakdown] = await Promise.all([services.stats.fetchStatistic(user, categoryId, year), services.stats.breakdown(user, categoryId, year, locale)])
   return { year, statistic, breakdown }
 }
 
@@ -34,9 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url)
   const { categories, selected } = await selectedCategory(services, user, url)
   if (!selected) return { categories, category: null, stats: null }
-  let stats = await figures(services, user, selected.id, askedYear(url))
+  const locale = localeFromParam(args.params.lang)
+  let stats = await figures(services, user, selected.id, askedYear(url), locale)
   // A year without data (or another category's year kept in the URL) falls back to all years.
-  if (!stats.statistic.years.includes(stats.year)) stats = await figures(services, user, selected.id, 'total')
+  if (!stats.statistic.years.includes(stats.year)) stats = await figures(services, user, selected.id, 'total', locale)
   return { categories, category: selected, stats }
 }
 

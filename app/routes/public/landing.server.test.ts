@@ -39,13 +39,13 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
       params,
     } as never)
 
-  const postLike = (path: string, params: Record<string, string>, options: { ua?: string; ip?: string } = {}) =>
+  const postLike = (path: string, params: Record<string, string>, options: { ua?: string; ip?: string; intent?: string } = {}) =>
     action({
       context: context(options),
       request: new Request(`http://localhost:3000${path}`, {
         method: 'POST',
         headers: { 'user-agent': options.ua ?? phoneUa, 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'intent=like',
+        body: `intent=${options.intent ?? 'like'}`,
       }),
       params,
     } as never)
@@ -110,6 +110,36 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
     await postLike(`/r/${slug}`, { '*': slug }, { ip: '198.51.100.1' })
     expect(await events(walk.id, 'like')).toHaveLength(2)
     expect((await get(`/r/${slug}`, { '*': slug }, { ip: '198.51.100.77' })).like).toEqual({ likes: 2, liked: false })
+  })
+
+  it('undoes a like pressed again by the same visitor the same day, and only that visitor’s', async () => {
+    const { walk, category, slug } = await setup()
+    await postLike(`/r/${slug}`, { '*': slug })
+    await postLike(`/r/${slug}`, { '*': slug }, { ip: '198.51.100.1' })
+    expect((await get(`/r/${slug}`, { '*': slug })).like.likes).toBe(2)
+    // Another visitor's undo takes nothing back.
+    const stranger = (await postLike(`/r/${slug}`, { '*': slug }, { ip: '198.51.100.9', intent: 'unlike' })) as Response
+    expect(stranger.status).toBe(303)
+    expect(await events(walk.id, 'like')).toHaveLength(2)
+    // The visitor's own undo: the event and its count are gone, back to the page without "liked".
+    const undone = (await postLike(`/fr/r/${slug}`, { lang: 'fr', '*': slug }, { intent: 'unlike' })) as Response
+    expect(undone.status).toBe(303)
+    expect(undone.headers.get('location')).toBe(`/fr/r/${slug}`)
+    expect(await events(walk.id, 'like')).toHaveLength(1)
+    expect((await get(`/r/${slug}`, { '*': slug })).like).toEqual({ likes: 1, liked: false })
+    const month = await ctx.testDb.db.selectFrom('stat_months').select('likes').where('category_id', '=', category.id).execute()
+    expect(month.reduce((sum, row) => sum + Number(row.likes), 0)).toBe(1)
+    // Undone twice is still one undo; liked again, it counts again.
+    await postLike(`/r/${slug}`, { '*': slug }, { intent: 'unlike' })
+    expect((await get(`/r/${slug}`, { '*': slug })).like.likes).toBe(1)
+    await postLike(`/r/${slug}`, { '*': slug })
+    expect((await get(`/r/${slug}`, { '*': slug })).like.likes).toBe(2)
+  })
+
+  it('refuses an unknown intent with 400 and records nothing', async () => {
+    const { walk, slug } = await setup()
+    await expect(postLike(`/r/${slug}`, { '*': slug }, { intent: 'hate' })).rejects.toMatchObject({ init: { status: 400 } })
+    expect(await events(walk.id, 'like')).toHaveLength(0)
   })
 
   it('ignores a bot’s like', async () => {

@@ -7,6 +7,7 @@ import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.ser
 import { LikeService } from '#app/modules/stats/likes.service.server.ts'
 import type { Visitor } from '#app/modules/stats/stats.service.server.ts'
 import type { Services } from '#app/services.server.ts'
+import { serviceWorkerUrl } from '#app/visitor/assets.ts'
 import type { Route } from './+types/landing'
 import { askedAddress, findPublicRoute } from './route-address.server.ts'
 
@@ -20,6 +21,9 @@ function visitorOf(request: Request, clientIp: string): Visitor {
 }
 
 const likesOf = (services: Services) => new LikeService({ db: services.db, stats: services.stats })
+
+/** The visitors' service worker (ADR 021): public/landing.js registers it, so the page opens offline once visited. */
+const serviceWorkerOf = ({ config }: Services) => serviceWorkerUrl({ url: config.TILE_URL, saving: config.OFFLINE_TILES })
 
 export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args
@@ -48,16 +52,16 @@ export async function loader(args: Route.LoaderArgs) {
     const categoryId = route.place_category.id
     const counted = { id: published.walkId, uuid: view.uuid }
     context.pageCacheTag = { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, view: counted }
-    return { view, like: { likes: published.likes, liked: false } }
+    return { view, like: { likes: published.likes, liked: false }, serviceWorker: serviceWorkerOf(services) }
   }
   context.pageCacheTag = null
   const like = await likesOf(services).state(view.uuid, visitor)
-  return { view, like }
+  return { view, like, serviceWorker: serviceWorkerOf(services) }
 }
 
 /**
- * The like button's form post (it works without script): records the like, then back to the
- * page. Over the client's like limit (RATE_LIMIT_LIKES, per address) nothing is counted and the
+ * The like button's form post (it works without script): records the like (or, pressed again,
+ * undoes it), then back to the page. Over the client's like limit (RATE_LIMIT_LIKES, per address) nothing is counted and the
  * page says so, with 429.
  */
 export async function action(args: Route.ActionArgs) {
@@ -65,11 +69,14 @@ export async function action(args: Route.ActionArgs) {
   const { services } = context
   const { route, ref, locale } = await findPublicRoute({ ...args, context: { ...context, user: null } }, 'landing')
   const form = await request.formData()
-  if (form.get('intent') !== 'like') throw data(null, { status: 400, statusText: 'Bad Request' })
+  const intent = form.get('intent')
+  if (intent !== 'like' && intent !== 'unlike') throw data(null, { status: 400, statusText: 'Bad Request' })
   const visitor = visitorOf(request, context.clientIp)
-  const result = isbot(visitor.userAgent) ? null : await likesOf(services).like(route.uuid, visitor)
+  const likes = likesOf(services)
+  const result = isbot(visitor.userAgent) ? null : intent === 'like' ? await likes.like(route.uuid, visitor) : await likes.unlike(route.uuid, visitor)
   if (result?.limited) return data({ limited: true }, { status: 429, headers: { 'Retry-After': String(result.limited.retryAfterSeconds) } })
-  return redirect(`${toLandingView(route, locale, addressingOf(services.config), ref.category).pagePath}?liked=1`, 303)
+  const page = toLandingView(route, locale, addressingOf(services.config), ref.category).pagePath
+  return redirect(intent === 'like' ? `${page}?liked=1` : page, 303)
 }
 
 export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
@@ -90,6 +97,8 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
     { name: 'twitter:card', content: view.shareImage ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: view.name },
     { name: 'twitter:description', content: description },
+    { tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' },
+    { name: 'trailguide:service-worker', content: loaderData.serviceWorker },
   ]
   if (view.shareImage) {
     tags.push({ property: 'og:image', content: view.shareImage }, { name: 'twitter:image', content: view.shareImage })

@@ -70,7 +70,7 @@ describe.each(testDialects)('QR code page (loader) on %s', (dialect) => {
 
   it('fails closed: with the counters unreachable a scan still leads to the page, and is not counted', async () => {
     const { placeId, code } = await plaque()
-    const down = new RateLimiter({ increment: () => Promise.reject(new Error('connection refused')), close: async () => {} })
+    const down = new RateLimiter({ increment: () => Promise.reject(new Error('connection refused')), close: async () => {} }, () => 'a-secret-of-at-least-32-characters-for-tests')
     const services = { ...ctx.t.services, stats: new StatsService({ ...ctx.t.services.stats.deps, rateLimiter: down }) }
     expect((await scan(code, { services })).status).toBe(302)
     expect(await visits(placeId)).toBe(0)

@@ -48,7 +48,7 @@ export function DeleteRouteModal({
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
             {t('routeModals.cancel')}
           </Button>
-          <Button type="button" onClick={remove} disabled={busy} data-testid="confirm-delete-route" className="bg-red-600 hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-red-400">
+          <Button type="button" variant="danger" onClick={remove} disabled={busy} data-testid="confirm-delete-route">
             <Trash2 className="size-4" aria-hidden />
             {busy ? t('routeModals.delete.deleting') : t('routeModals.delete.confirm')}
           </Button>

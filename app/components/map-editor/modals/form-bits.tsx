@@ -1,6 +1,7 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
+import { LengthHint } from '#app/components/ui/length-hint.tsx'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '#app/utils/api-client.ts'
+import { ApiError, apiErrorMessage } from '#app/utils/api-client.ts'
 
 export type ServerErrors = Record<string, string[]>
 
@@ -17,8 +18,7 @@ export function errorsOf(error: unknown, fallback: string, rename: Record<string
     }
     return { fields, form: null }
   }
-  if (error instanceof ApiError && error.status < 500 && error.message) return { fields: {}, form: error.message }
-  return { fields: {}, form: fallback }
+  return { fields: {}, form: apiErrorMessage(error, fallback) }
 }
 
 /** A labelled text input whose errors are read out with it (aria-describedby). */
@@ -31,7 +31,11 @@ export function InputField({
 }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; errors?: string[]; hint?: string; testId?: string }) {
   const id = useId()
   const invalid = Boolean(errors?.length)
-  const described = [invalid && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined
+  const max = input.maxLength
+  const described = [invalid && `${id}-error`, hint && `${id}-hint`, max !== undefined && `${id}-length`].filter(Boolean).join(' ') || undefined
+  // Uncontrolled inputs too: the counter follows what is typed.
+  const [typed, setTyped] = useState(String(input.defaultValue ?? '').length)
+  const length = input.value !== undefined ? String(input.value).length : typed
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-gray-800 dark:text-gray-200">
@@ -44,7 +48,12 @@ export function InputField({
         aria-describedby={described}
         className="min-h-11 rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 shadow-xs focus:border-primary-500 focus:ring-2 focus:ring-primary-500/30 focus:outline-none aria-invalid:border-red-500 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
         {...input}
+        onChange={(event) => {
+          setTyped(event.target.value.length)
+          input.onChange?.(event)
+        }}
       />
+      {max !== undefined ? <LengthHint id={`${id}-length`} length={length} max={max} /> : null}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs break-words text-gray-500 dark:text-gray-400">
           {hint}

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SWATCH_EDGE } from '#app/components/ui/swatch.ts'
 import { Modal } from '#app/components/ui/modal.tsx'
 import type { RouteSummaryView } from '#app/modules/walks/walk-serializer.server.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
@@ -63,7 +64,7 @@ export function SelectRoutesModal({
                       current && 'bg-primary-50 dark:bg-primary-950',
                     )}
                   >
-                    <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: routeColorHex(r.color) }} aria-hidden />
+                    <span className={`size-3 shrink-0 rounded-full ${SWATCH_EDGE}`} style={{ backgroundColor: routeColorHex(r.color) }} aria-hidden />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{r.name ?? r.slug}</span>
                       <span className="block text-xs text-gray-500 dark:text-gray-400">{t('routeModals.select.places', { count: r.placesCount })}</span>

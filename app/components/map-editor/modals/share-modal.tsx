@@ -1,7 +1,7 @@
-import { Download, ExternalLink, Info } from 'lucide-react'
+import { Download, ExternalLink, Info, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '#app/components/ui/modal.tsx'
-import type { Addressing } from '#app/modules/addresses/route-address.ts'
+import { printAddress, routeFileUrl, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { CopyField } from './copy-field.tsx'
 import { mapEmbedCode, pageLinkCode, publicPageUrl, routeQrImageUrls, type SharedPage } from './share-links.ts'
@@ -81,6 +81,36 @@ export function ShareModal({
         </section>
         <CopyField label={t(page === 'map' ? 'routeModals.share.embed' : 'routeModals.share.htmlLink')} value={embed} multiline testId="share-embed" />
         {page === 'map' ? <p className="-mt-3 text-xs text-gray-500 dark:text-gray-400">{t('routeModals.share.embedHelp')}</p> : null}
+        {page === 'landing' ? (
+          <section className="flex flex-col gap-2" aria-labelledby="share-print">
+            <h3 id="share-print" className="text-sm font-medium">
+              {t('routeModals.share.print')}
+            </h3>
+            <p className="text-sm text-gray-600 dark:text-gray-300">{t('routeModals.share.printHelp')}</p>
+            <div className="flex flex-wrap gap-2">
+              {(['a4', 'a5'] as const).map((size) => (
+                <a key={size} href={printAddress(addressing, { category, slug: route.slug }, { size }).url} target="_blank" rel="noreferrer" className={download} data-testid={`share-print-${size}`}>
+                  <Printer className="size-4" aria-hidden />
+                  {t('routeModals.share.printSize', { size: size.toUpperCase() })}
+                </a>
+              ))}
+            </div>
+          </section>
+        ) : (
+          <section className="flex flex-col gap-2" aria-labelledby="share-files">
+            <h3 id="share-files" className="text-sm font-medium">
+              {t('routeModals.share.files')}
+            </h3>
+            <div className="flex flex-wrap gap-2">
+              {(['gpx', 'geojson', 'kml'] as const).map((format) => (
+                <a key={format} href={routeFileUrl(addressing, route.uuid, format)} download={`${route.slug}.${format}`} className={download} data-testid={`share-file-${format}`}>
+                  <Download className="size-4" aria-hidden />
+                  {format === 'geojson' ? 'GeoJSON' : format.toUpperCase()}
+                </a>
+              ))}
+            </div>
+          </section>
+        )}
       </div>
     </Modal>
   )

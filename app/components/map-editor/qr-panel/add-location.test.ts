@@ -23,7 +23,8 @@ describe('addLocation', () => {
   it('passes 422 messages on and hides server errors', async () => {
     expect(await addLocation('x', { lat: 1, lng: 2, name: '' }, answer(422, { message: 'Invalid', errors: { name: ['Required'] } }))).toEqual({
       kind: 'failed',
-      message: 'Invalid',
+      // Through apiErrorMessage: the field messages say more than the envelope's first line.
+      message: 'Required',
       errors: { name: ['Required'] },
     })
     expect(await addLocation('x', { place_id: 1 }, answer(500, { message: 'boom' }))).toEqual({ kind: 'failed', message: null, errors: undefined })

@@ -1,3 +1,5 @@
+import { ApiError, apiErrorMessage } from '#app/utils/api-client.ts'
+
 export interface NearbyPlace {
   id: number
   name: string
@@ -23,7 +25,8 @@ export async function addLocation(code: string, body: AddLocationBody, fetchImpl
     const payload = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]>; data?: { nearby_places?: NearbyPlace[] } }
     if (response.ok) return { kind: 'linked' }
     if (response.status === 409 && Array.isArray(payload.data?.nearby_places)) return { kind: 'nearby', places: payload.data.nearby_places }
-    return { kind: 'failed', message: response.status < 500 ? (payload.message ?? null) : null, errors: payload.errors }
+    const error = new ApiError(response.status, payload.message ?? '', payload.errors, payload.message !== undefined)
+    return { kind: 'failed', message: apiErrorMessage(error, '') || null, errors: payload.errors }
   } catch {
     return { kind: 'failed', message: null }
   }

@@ -45,7 +45,8 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
   async function unlink(code: string) {
     setBusyCode(code)
     try {
-      await apiRequest(`/qr-codes/${encodeURIComponent(code)}/detach-place`)
+      // POST: a write, checked like every other (the spec's GET stays for Bearer callers).
+      await apiRequest(`/qr-codes/${encodeURIComponent(code)}/detach-place`, { method: 'POST' })
       addToast({ title: t('qrPanel.unlinked', { code }) })
       onChanged()
     } catch {
@@ -190,14 +191,22 @@ function QrRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2">
           <span className="font-mono text-sm font-semibold break-all">{qr.code}</span>
-          {qr.name ? <span className="min-w-0 truncate text-xs text-gray-500 dark:text-gray-400">{qr.name}</span> : null}
+          {qr.name ? <span className="min-w-0 text-xs break-words text-gray-500 dark:text-gray-400">{qr.name}</span> : null}
         </div>
         {active ? (
-          <p className="flex items-center gap-1 text-xs text-primary-800 dark:text-primary-200" data-testid="qr-state">
-            <span className="size-2 shrink-0 rounded-full bg-primary-600" aria-hidden />
-            <span className="min-w-0 truncate">
+          // Wraps rather than cuts: the date (the end of the line) was lost in German and French.
+          <p className="flex items-start gap-1 text-xs text-primary-800 dark:text-primary-200" data-testid="qr-state">
+            <span className="mt-1 size-2 shrink-0 rounded-full bg-primary-600" aria-hidden />
+            <span className="min-w-0 break-words">
               {t('qrPanel.activeAt', { place: qr.place!.name })}
-              {activated ? ` · ${t('qrPanel.activatedOn', { date: activated })}` : ''}
+              {activated ? (
+                <>
+                  {' · '}
+                  <span className="whitespace-nowrap" data-testid="qr-activated">
+                    {t('qrPanel.activatedOn', { date: activated })}
+                  </span>
+                </>
+              ) : null}
             </span>
           </p>
         ) : (

@@ -1,0 +1,45 @@
+import type { Locale } from '#app/i18n/config.ts'
+import type { RouteFilters } from '#app/visitor/category-filters.ts'
+
+// What a category's public home shows (issue 13), cut by its loader (app/routes/public/category-home.server.ts).
+
+export interface CategoryRouteCard {
+  uuid: string
+  name: string
+  subtitle: string | null
+  photo: string | null
+  color: string
+  /** Metres and seconds. */
+  distance: number
+  duration: number
+  placesCount: number
+  /** Languages the route's texts are written in. */
+  locales: Locale[]
+  landingPath: string
+  mapPath: string
+  start: { lat: number; lng: number } | null
+  /** Not matching the filters asked for (without script, the page is filtered as served). */
+  hidden: boolean
+}
+
+export interface CategoryHomeView {
+  category: { slug: string; name: string }
+  locale: Locale
+  routes: CategoryRouteCard[]
+  filters: RouteFilters
+  /** The home's path in this language (the filter form's action) and its canonical URL. */
+  path: string
+  canonicalUrl: string
+  alternates: { locale: Locale; path: string; url: string }[]
+  tiles: { url: string; attribution: string }
+  assets: { script: string; styles: string[] }
+}
+
+/** What the category home's script reads from `data-category-home` (JSON). */
+export interface CategoryHomeData {
+  locale: string
+  tiles: { url: string; attribution: string }
+  styles: string[]
+  routes: { uuid: string; name: string; subtitle: string | null; color: string; distance: number; duration: number; start: { lat: number; lng: number } | null; landingPath: string }[]
+  messages: { zoomIn: string; zoomOut: string; count: string; countOne: string; none: string }
+}

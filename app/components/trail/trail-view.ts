@@ -1,0 +1,45 @@
+import type { Locale } from '#app/i18n/config.ts'
+import type { OfflineSettings, TrailStopData } from '#app/visitor/trail-data.ts'
+
+// What the route map page (/m) shows, cut from the route by its loader (app/routes/public/map.tsx).
+
+export interface TrailSecret {
+  id: number
+  title: string
+  text: string
+}
+
+export interface TrailPlace extends TrailStopData {
+  secrets: TrailSecret[]
+}
+
+export interface TrailView {
+  uuid: string
+  slug: string
+  version: string
+  locale: Locale
+  name: string
+  subtitle: string | null
+  isDraft: boolean
+  isIndexed: boolean
+  color: string
+  distance: number
+  duration: number
+  places: TrailPlace[]
+  paths: [number, number][][]
+  /** ?place=: the stop shown first (a scanned plaque's). */
+  focusId: number | null
+  /** ?embed=1: the share-map iframe on another site. */
+  embed: boolean
+  /** Paths on the category's host, in the page's language (ADR 011). */
+  mapPath: string
+  landingPath: string
+  gpxPath: string
+  canonicalUrl: string
+  /** This map page in each language (the language switch). */
+  alternates: { locale: Locale; path: string; url: string }[]
+  tiles: { url: string; attribution: string; saving: boolean }
+  offline: OfflineSettings
+  /** Built scripts and styles of the page (hashed names). */
+  assets: { script: string; styles: string[]; serviceWorker: string }
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { captureException, flushErrorReporting, initErrorReporting, withTracing } from './error-reporting.server.ts'
+import { maskTokens, maskTokensDeep } from './token-paths.ts'
+
+const token = 'Zk3_live-token-9f8e7d'
+
+describe('maskTokens: no live link in a URL that leaves', () => {
+  it.each([
+    [`https://app.example.org/auth/reset-password/${token}`, 'https://app.example.org/auth/reset-password/[redacted]'],
+    [`/fr/auth/reset-password/${token}?email=a%40b.ch`, '/fr/auth/reset-password/[redacted]?email=[redacted]'],
+    [`/auth/temp/${token}?redirectTo=%2Fmap`, '/auth/temp/[redacted]?redirectTo=%2Fmap'],
+    [`/de/invitations/${token}`, '/de/invitations/[redacted]'],
+    [`/api/invitations/${token}/accept`, '/api/invitations/[redacted]/accept'],
+    [`/auth/reset?token=${token}#x`, '/auth/reset?token=[redacted]#x'],
+    [`GET /auth/reset-password/${token}`, 'GET /auth/reset-password/[redacted]'],
+    ['/r/lausanne/la-vieille-ville?place=3', '/r/lausanne/la-vieille-ville?place=3'],
+  ])('%s', (url, expected) => {
+    expect(maskTokens(url)).toBe(expected)
+  })
+
+  it('masks every string of a report, at any depth, and leaves other values alone', () => {
+    const event = { request: { url: `/auth/temp/${token}` }, breadcrumbs: [{ data: { from: '/dashboard', to: `/invitations/${token}` } }], level: 'error', n: 3 }
+    expect(maskTokensDeep(event)).toEqual({
+      request: { url: '/auth/temp/[redacted]' },
+      breadcrumbs: [{ data: { from: '/dashboard', to: '/invitations/[redacted]' } }],
+      level: 'error',
+      n: 3,
+    })
+    expect(JSON.stringify(maskTokensDeep(event))).not.toContain(token)
+  })
+})
+
+describe('server error reports', () => {
+  afterEach(() => {
+    initErrorReporting({ SENTRY_DSN: undefined, APP_ENV: 'prod' })
+    vi.unstubAllGlobals()
+  })
+
+  it('send neither the path’s token nor one quoted in the error message', async () => {
+    const bodies: string[] = []
+    vi.stubGlobal('fetch', async (_url: string, init: { body: string }) => {
+      bodies.push(init.body)
+      return new Response(null, { status: 200 })
+    })
+    initErrorReporting({ SENTRY_DSN: 'http://publickey@127.0.0.1:9/1', APP_ENV: 'prod' })
+    const request = new Request(`http://localhost:3000/fr/auth/reset-password/${token}`, { method: 'POST' })
+    captureException(new Error(`You made a POST request to "/fr/auth/reset-password/${token}" but did not provide an action`), request)
+    // A sampled transaction names the path too.
+    vi.spyOn(Math, 'random').mockReturnValue(0)
+    await withTracing(async (_request: Request) => new Response('ok'))(request)
+    await flushErrorReporting()
+    expect(bodies).toHaveLength(2)
+    for (const body of bodies) {
+      expect(body).not.toContain(token)
+      expect(body).toContain('/fr/auth/reset-password/[redacted]')
+    }
+  })
+})

@@ -1,0 +1,86 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { ApiEnv } from '#app/api/env.ts'
+import { clientIp } from '#app/api/middleware.server.ts'
+import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
+import { requestLocale } from '#app/api/params.ts'
+import { createRouter } from '#app/api/router.server.ts'
+import type { KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
+import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
+import { notFound } from '#app/utils/errors.ts'
+import { openCategorySchema } from './open-data.schema.ts'
+
+// Open data for a category's own web site: CORS-open, no session, cached with an ETag that
+// changes with the category's content version. Every answer, errors too, carries the CORS
+// headers, so a site's script can read a 404 or a 429.
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Retry-After',
+}
+
+/** CORS headers on every answer of these paths, and RATE_LIMIT_OPEN_DATA per client address. */
+export const openDataHeaders = createMiddleware<ApiEnv>(async (c, next) => {
+  try {
+    if (c.req.method !== 'OPTIONS') {
+      const { services } = c.var
+      await services.rateLimiter.enforce(`open-data:${clientIp(c, services.config.TRUST_PROXY)}`, services.config.RATE_LIMIT_OPEN_DATA)
+    }
+    await next()
+  } finally {
+    for (const [name, value] of Object.entries(CORS)) c.res.headers.set(name, value)
+  }
+})
+
+function sendPublic(c: Context<ApiEnv>, answer: KeptAnswer | null, contentType: string): never {
+  if (!answer) throw notFound()
+  c.header('ETag', answer.etag)
+  // Anyone may keep it, and must ask again each time (a 304 when nothing changed).
+  c.header('Cache-Control', 'public, no-cache')
+  c.header('Vary', 'Accept-Language')
+  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304) as never
+  c.header('Content-Type', contentType)
+  return c.body(answer.body, 200) as never
+}
+
+const slugParams = z.object({ slug: z.string().max(200) })
+const tags = ['open data']
+const notModified = { 304: { description: 'Not modified (If-None-Match named the current ETag)' } }
+const limited = { 429: jsonContent(errorSchema, 'Too many requests from this client address (RATE_LIMIT_OPEN_DATA); see Retry-After') }
+
+export const openDataApi = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/public/categories/{slug}',
+      tags,
+      summary: 'A category’s published routes with their public fields (open data, CORS-open)',
+      description:
+        'No session. `Access-Control-Allow-Origin: *`; an `ETag` that changes with the content (send `If-None-Match`: 304). ' +
+        'Texts in `?locale=` (else Accept-Language, else the category’s language), with every language under `translations`. ' +
+        'Drafts, members, invitations and e-mail addresses are never included. `slug`: the category’s current or an old slug.',
+      request: { params: slugParams, query: z.object({ locale: z.enum(['en', 'fr', 'de', 'it']).optional() }) },
+      responses: { 200: jsonContent(dataOf(openCategorySchema), 'The published routes'), ...notModified, 404: errorResponses[404], 422: errorResponses[422], ...limited },
+    }),
+    async (c) => sendPublic(c, await c.var.services.openData.category(c.req.valid('param').slug, requestLocale(c)), 'application/json'),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/public/categories/{slug}/geojson',
+      tags,
+      summary: 'A GeoJSON FeatureCollection of a category’s published routes and the places they pass by (open data)',
+      description:
+        'Routes are LineString or MultiLineString features (no geometry when the route hides its path) with `stops`, the ids ' +
+        'of their place features; places are Point features. Texts in every language (`name:fr`). CORS and ETag as above.',
+      request: { params: slugParams },
+      responses: {
+        200: { description: 'The FeatureCollection', content: { 'application/geo+json': { schema: z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) }) } } },
+        ...notModified,
+        404: errorResponses[404],
+        ...limited,
+      },
+    }),
+    async (c) => sendPublic(c, await c.var.services.openData.geojson(c.req.valid('param').slug), 'application/geo+json'),
+  )

@@ -1,0 +1,65 @@
+import type { DB } from '#app/db/db.server.ts'
+
+// Reads of a whole category for import (what is already there) and export (everything): a fixed
+// number of queries whatever its size. Writes go through the places and walks repositories.
+
+export class TransferRepo {
+  constructor(private readonly db: DB) {}
+
+  category(id: number) {
+    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).executeTakeFirst()
+  }
+
+  places(categoryId: number) {
+    return this.db.selectFrom('places').select(['id', 'name', 'lat', 'lng']).where('category_id', '=', categoryId).orderBy('id').execute()
+  }
+
+  /** Routes of the category, all statuses (members export drafts too), oldest first. */
+  walks(categoryId: number, options: { publishedOnly?: boolean } = {}) {
+    let query = this.db
+      .selectFrom('walks')
+      .select(['id', 'uuid', 'slug', 'status', 'color', 'distance', 'duration', 'features_collection', 'is_path_visible', 'photo_path', 'created_at'])
+      .where('category_id', '=', categoryId)
+    if (options.publishedOnly) query = query.where('status', '=', 'published')
+    return query.orderBy('created_at').orderBy('id').execute()
+  }
+
+  walkTranslations(categoryId: number) {
+    return this.db
+      .selectFrom('walk_translations')
+      .innerJoin('walks', 'walks.id', 'walk_translations.walk_id')
+      .selectAll('walk_translations')
+      .where('walks.category_id', '=', categoryId)
+      .orderBy('walk_translations.walk_id')
+      .orderBy('walk_translations.locale')
+      .execute()
+  }
+
+  /** Every stop of every route of the category, in order, with its place. */
+  stops(categoryId: number) {
+    return this.db
+      .selectFrom('walk_places')
+      .innerJoin('walks', 'walks.id', 'walk_places.walk_id')
+      .innerJoin('places', 'places.id', 'walk_places.place_id')
+      .select(['walk_places.walk_id', 'walk_places.sort_id', 'places.id as place_id', 'places.lat', 'places.lng'])
+      .where('walks.category_id', '=', categoryId)
+      .orderBy('walk_places.walk_id')
+      .orderBy('walk_places.sort_id')
+      .execute()
+  }
+
+  placeTranslations(categoryId: number) {
+    return this.db
+      .selectFrom('place_translations')
+      .innerJoin('places', 'places.id', 'place_translations.place_id')
+      .select(['place_translations.place_id', 'place_translations.locale', 'place_translations.name', 'place_translations.description'])
+      .where('places.category_id', '=', categoryId)
+      .orderBy('place_translations.place_id')
+      .orderBy('place_translations.locale')
+      .execute()
+  }
+}
+
+export type WalkRow = Awaited<ReturnType<TransferRepo['walks']>>[number]
+export type WalkTranslationRow = Awaited<ReturnType<TransferRepo['walkTranslations']>>[number]
+export type PlaceTranslationRow = Awaited<ReturnType<TransferRepo['placeTranslations']>>[number]

@@ -1,0 +1,80 @@
+import { data, redirect } from 'react-router'
+import type { CategoryHomeView } from '#app/components/category-home/category-home-view.ts'
+import { isLocale, localeFromParam, locales, type Locale } from '#app/i18n/config.ts'
+import { assertLocaleParam } from '#app/modules/auth/guards.ts'
+import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
+import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
+import { colorHex } from '#app/components/public/landing-view.ts'
+import type { Services } from '#app/services.server.ts'
+import type { User } from '#app/db/schema.ts'
+import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
+import { matchesFilters, parseFilters } from '#app/visitor/category-filters.ts'
+import type { CacheTag } from '#app/modules/page-cache/page-cache.server.ts'
+
+interface HomeArgs {
+  context: { services: Services; user: User | null; categorySlug: string | null; pageCacheTag?: CacheTag | null }
+  request: Request
+  params: { lang?: string; category?: string }
+}
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' })
+
+/**
+ * A category's public home (issue 13, ADR 022): `/c/{category}`, or `/` of the category's
+ * subdomain. Its published routes in the visitor's language, filtered as the query asks. An old
+ * slug of the category, another case, or the base host with subdomain routing answer 301 to the
+ * canonical address (ADR 011), language and query kept. Kept by the render cache for visitors.
+ */
+export async function loadCategoryHome(args: HomeArgs): Promise<{ view: CategoryHomeView; serviceWorker: string }> {
+  assertLocaleParam(args.params)
+  const { services, user } = args.context
+  const asked = (args.params.category ?? args.context.categorySlug ?? '').toLowerCase()
+  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(asked)) throw notFound()
+  const locale: Locale = localeFromParam(args.params.lang)
+  const url = new URL(args.request.url)
+  const versions = user ? null : await readCategorySlugVersions(services.db, asked)
+  const home = await services.walks.publicCategory(asked, locale)
+  if (!home) throw notFound()
+  const addressing = addressingOf(services.config)
+  const slug = home.category.slug
+  const canonical = categoryHomeAddress(addressing, slug, { locale })
+  const onCanonicalHost = !addressing.subdomains || args.context.categorySlug === slug
+  if (url.pathname !== canonical.path || !onCanonicalHost) throw redirect((addressing.subdomains ? canonical.url : canonical.path) + url.search, 301)
+
+  const filters = parseFilters(url.searchParams)
+  const routes = home.routes.map((route) => {
+    const ref = { category: slug, slug: route.slug }
+    const name = route.name ?? route.slug
+    return {
+      uuid: route.uuid,
+      name,
+      subtitle: route.subtitle,
+      photo: route.photo,
+      color: colorHex(route.color),
+      distance: route.distance,
+      duration: route.duration,
+      placesCount: route.placesCount,
+      locales: locales.filter((l) => route.locales.some((r) => isLocale(r) && r === l)),
+      landingPath: routeAddress(addressing, 'landing', ref, { locale }).path,
+      mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
+      start: route.start,
+      hidden: !matchesFilters({ name, subtitle: route.subtitle, duration: route.duration, distance: route.distance }, filters),
+    }
+  })
+  const config = services.config
+  args.context.pageCacheTag = versions ? { categoryId: home.category.id, category: versions.categories.get(home.category.id) ?? 0, slugs: versions.slugs } : null
+  return {
+    serviceWorker: serviceWorkerUrl({ url: config.TILE_URL, saving: config.OFFLINE_TILES }),
+    view: {
+      category: { slug, name: home.category.name },
+      locale,
+      routes,
+      filters,
+      path: canonical.path,
+      canonicalUrl: canonical.url,
+      alternates: locales.map((l) => ({ locale: l, ...categoryHomeAddress(addressing, slug, { locale: l }) })),
+      tiles: { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION },
+      assets: { script: visitorAssets.categoryScript, styles: visitorAssets.mapStyles },
+    },
+  }
+}

@@ -1,0 +1,203 @@
+import { createTrailMap, type TrailMap } from '#app/map/trail-map.ts'
+import type { LatLng } from '#app/modules/geo/geo.ts'
+import { arrivals, closestPlace, distanceLabel, distancesFrom } from './distances.ts'
+import { registerVisitorWorker } from './register-worker.client.ts'
+import { createListener, speechAvailable } from './speech.client.ts'
+import type { TrailData } from './trail-data.ts'
+import { setUpOffline } from './trail-offline.client.ts'
+
+// The route map page's script (issue 13): it enhances the server's HTML (app/components/trail/
+// trail-page.tsx) without a framework: the Leaflet map, the place sheet, "show my position" with
+// the distances (pure JS, so it works offline), the card of a stop opened once when the visitor
+// comes within 20 m, "Listen", and saving the walk for offline. Elements are found by data-*.
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
+
+function start() {
+  const root = document.querySelector('[data-trail]')
+  if (!root) return
+  const trail = JSON.parse(root.getAttribute('data-trail')!) as TrailData
+  const m = trail.messages
+  const $ = <T extends Element = HTMLElement>(selector: string) => root.querySelector<T>(selector)
+  const $$ = <T extends Element = HTMLElement>(selector: string) => [...root.querySelectorAll<T>(selector)]
+  const summary = $('[data-summary]')!
+  const detail = $('[data-place-detail]')!
+  const list = $<HTMLFormElement>('[data-place-list]')!
+  const toggle = $<HTMLButtonElement>('[data-toggle-places]')!
+  const locate = $<HTMLButtonElement>('[data-locate]')!
+  const problem = $('[data-position-problem]')!
+  const listenRow = $('[data-listen-row]')!
+  const listenButton = $<HTMLButtonElement>('[data-listen]')!
+  const transcript = $('[data-transcript]')!
+  const centre = $<HTMLButtonElement>('[data-centre]')!
+
+  let distances = new Map<number, number>()
+  let selected: number | null = null
+  let expanded = false
+  const announced = new Set<number>()
+  const place = (id: number) => trail.places.find((p) => p.id === id)
+
+  // The map: its styles first (not render-blocking in the HTML), then Leaflet.
+  for (const href of trail.styles) {
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    document.head.append(link)
+  }
+  const mapElement = document.getElementById('trail-map')!
+  // The placeholder stays under the map, which covers it; screen readers no longer read it.
+  $('[data-map-placeholder]')?.setAttribute('aria-hidden', 'true')
+  const map: TrailMap = createTrailMap(mapElement, {
+    tileUrl: trail.tiles.url,
+    attribution: trail.tiles.attribution,
+    color: trail.color,
+    paths: trail.paths,
+    stops: trail.places,
+    zoomInTitle: m.zoomIn,
+    zoomOutTitle: m.zoomOut,
+    onSelect: (id) => open(id, { centre: false }),
+  })
+
+  // The script-only controls, the folded list and the hidden texts of the list are painted so
+  // from the start (html.trail-js, app/styles/app.css): nothing here moves the page.
+  const setExpanded = (value: boolean) => {
+    expanded = value
+    toggle.setAttribute('aria-expanded', String(value))
+    toggle.textContent = value ? m.hidePlaces : m.showPlaces
+    list.classList.toggle('tg-expanded', value)
+  }
+  toggle.addEventListener('click', () => setExpanded(!expanded))
+
+  const listener = speechAvailable()
+    ? createListener(trail.locale, (speaking, text) => {
+        listenButton.setAttribute('aria-pressed', String(speaking))
+        listenButton.querySelector('[data-listen-label]')!.textContent = speaking ? m.stopListening : m.listen
+        if (text) {
+          transcript.hidden = false
+          transcript.querySelector('[data-transcript-text]')!.textContent = text
+        }
+      })
+    : null
+  listenRow.hidden = listener === null
+
+  function showDistances() {
+    for (const el of $$('[data-place-distance]')) el.textContent = distanceLabel(distances.get(Number(el.dataset.placeDistance)), trail.locale, m.notAvailable)
+    const closest = closestPlace(distances)
+    $('[data-testid="closest-distance"]')!.textContent = distanceLabel(closest?.distance, trail.locale, m.notAvailable)
+    $('[data-testid="closest-name"]')!.textContent = closest ? place(closest.id)?.name ?? '' : ''
+    if (selected !== null) $('[data-detail-distance]')!.textContent = distanceLabel(distances.get(selected), trail.locale, m.notAvailable)
+  }
+
+  /** The spoken text of a stop: its number, name and secrets, as shown. */
+  function spokenText(id: number): string {
+    const stop = place(id)!
+    const body = $(`[data-place-body="${id}"]`)
+    const parts = [`${fill(m.stop, { number: stop.number })}. ${stop.name}.`]
+    for (const item of body?.querySelectorAll('li') ?? []) parts.push([...item.children].map((c) => c.textContent?.trim()).filter(Boolean).join('. '))
+    if (parts.length === 1 && body?.textContent) parts.push(body.textContent.trim())
+    return parts.join('\n')
+  }
+
+  function open(id: number, options: { centre: boolean }) {
+    const stop = place(id)
+    if (!stop) return
+    listener?.stop()
+    transcript.hidden = true
+    $('[data-arrival]')!.textContent = ''
+    selected = id
+    $('[data-detail-stop]')!.textContent = fill(m.stop, { number: stop.number })
+    $('[data-detail-name]')!.textContent = stop.name
+    const body = $(`[data-place-body="${id}"]`)
+    const copy = body?.cloneNode(true) as HTMLElement | undefined
+    if (copy) {
+      copy.hidden = false
+      copy.removeAttribute('data-place-body')
+      copy.className = ''
+    }
+    $('[data-detail-body]')!.replaceChildren(...(copy ? [copy] : []))
+    summary.hidden = true
+    list.hidden = true
+    detail.hidden = false
+    showDistances()
+    map.select(id)
+    if (options.centre) map.focus(stop)
+    const url = new URL(location.href)
+    url.searchParams.set('place', String(id))
+    history.replaceState(null, '', url)
+    $('[data-detail-name]')!.focus({ preventScroll: true })
+  }
+
+  function close() {
+    listener?.stop()
+    selected = null
+    detail.hidden = true
+    summary.hidden = false
+    list.hidden = false
+    map.select(null)
+    const url = new URL(location.href)
+    url.searchParams.delete('place')
+    history.replaceState(null, '', url)
+  }
+
+  $('[data-detail-name]')!.tabIndex = -1
+  list.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const id = Number((event.submitter as HTMLButtonElement | null)?.value)
+    if (id) open(id, { centre: true })
+  })
+  detail.querySelector('form')!.addEventListener('submit', (event) => {
+    event.preventDefault()
+    close()
+  })
+  centre.addEventListener('click', () => selected !== null && map.focus(place(selected)!))
+  listenButton.addEventListener('click', () => selected !== null && listener?.toggle(spokenText(selected)))
+
+  // ?place=: a scanned plaque's stop (also when this page came from the offline copy without it).
+  const asked = Number(new URLSearchParams(location.search).get('place'))
+  if (place(asked)) open(asked, { centre: true })
+
+  // The position: followed once asked for; distances, the nearest stop, and arrivals under 20 m.
+  let watching = false
+  function onPosition(position: LatLng) {
+    distances = distancesFrom(position, trail.places)
+    map.showPosition(position)
+    showDistances()
+    locate.hidden = true
+    problem.hidden = true
+    const arrived = arrivals(distances, announced)
+    if (arrived.length === 0) return
+    for (const id of arrived) announced.add(id)
+    open(arrived[0], { centre: true })
+    $('[data-arrival]')!.textContent = fill(m.arrived, { number: place(arrived[0])!.number, name: place(arrived[0])!.name })
+    if ('vibrate' in navigator) navigator.vibrate(200)
+  }
+  locate.addEventListener('click', () => {
+    if (watching) return
+    if (!('geolocation' in navigator)) {
+      problem.textContent = m.positionUnavailable
+      problem.hidden = false
+      return
+    }
+    watching = true
+    locate.setAttribute('aria-busy', 'true')
+    locate.querySelector('[data-locate-label]')!.textContent = m.positionWaiting
+    navigator.geolocation.watchPosition(
+      (p) => onPosition({ lat: p.coords.latitude, lng: p.coords.longitude }),
+      (error) => {
+        watching = false
+        locate.removeAttribute('aria-busy')
+        locate.querySelector('[data-locate-label]')!.textContent = m.positionShow
+        problem.textContent = error.code === error.PERMISSION_DENIED ? m.positionDenied : m.positionUnavailable
+        problem.hidden = false
+      },
+      { enableHighAccuracy: true, maximumAge: 10_000, timeout: 30_000 },
+    )
+  })
+
+  setUpOffline(root, trail)
+  if (!trail.embed) void registerVisitorWorker()
+  document.documentElement.dataset.enhanced = 'true'
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
+else start()

@@ -1,0 +1,90 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { MAX_IMAGE_BYTES } from '#app/modules/uploads/images.server.ts'
+import { startServer } from './server.ts'
+
+/**
+ * Image uploads and memory (issue 12, item 12): 72 uploads at once from 4 accounts, each file
+ * just under the 8 MB limit (half JPEG, half PNG, of noise: nothing compresses), against the
+ * production server (`npm run build` first, else the sources through tsx). Samples the server's
+ * RSS every 20 ms: before, the peak during the wave, and after 5 s idle.
+ * `npx tsx bench/uploads.ts` (UPLOADS=72 ACCOUNTS=4 to change the load).
+ */
+const UPLOADS = Number(process.env.UPLOADS ?? 72)
+const ACCOUNTS = Number(process.env.ACCOUNTS ?? 4)
+
+/** Noise at the size limit: the largest file an account may send, and costly to decode. */
+async function imageNearLimit(format: 'jpeg' | 'png'): Promise<Buffer> {
+  let side = format === 'png' ? 1600 : 2800
+  for (;;) {
+    const noise = Buffer.alloc(side * side * 3)
+    for (let i = 0; i < noise.length; i++) noise[i] = (Math.random() * 256) | 0
+    const image = sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    const bytes = await (format === 'png' ? image.png({ compressionLevel: 1 }) : image.jpeg({ quality: 92 })).toBuffer()
+    if (bytes.length <= MAX_IMAGE_BYTES) {
+      if (bytes.length > MAX_IMAGE_BYTES * 0.9) return bytes
+      side = Math.floor(side * Math.sqrt((MAX_IMAGE_BYTES * 0.97) / bytes.length))
+    } else side = Math.floor(side * 0.97)
+  }
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'))
+const server = await startServer({
+  dataDir: dir,
+  databaseUrl: path.join(dir, 'bench.sqlite'),
+  env: { RATE_LIMIT_REGISTER: '1000/60', RATE_LIMIT_UPLOADS: '1000/60', ...(process.env.BENCH_ENV ? JSON.parse(process.env.BENCH_ENV) : {}) },
+})
+try {
+  const call = async (method: string, url: string, body: unknown, token?: string) => {
+    const res = await fetch(`${server.url}/api${url}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })
+    const payload = (await res.json()) as { data: Record<string, unknown> }
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(payload)}`)
+    return payload.data
+  }
+  const accounts: { token: string; route: string }[] = []
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const password = 'a long bench password'
+    const { access_token: token } = (await call('POST', '/auth/register', { name: `Uploader ${i}`, email: `up${i}@example.org`, password, password_confirmation: password })) as {
+      access_token: string
+    }
+    const category = await call('POST', '/place-categories', { name: `Uploads ${i}`, slug: `uploads-${i}` }, token)
+    const route = await call('POST', '/routes/store', { name: `Route ${i}`, place_category_id: category.id }, token)
+    accounts.push({ token, route: route.uuid as string })
+  }
+  const files = [await imageNearLimit('jpeg'), await imageNearLimit('png')]
+  console.log(`files: ${files.map((f) => `${(f.length / 2 ** 20).toFixed(2)} MiB`).join(', ')}`)
+
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20)
+  const before = server.rss()
+  let peak = before
+  const sampler = setInterval(() => (peak = Math.max(peak, server.rss())), 20)
+  const started = performance.now()
+  const statuses = await Promise.all(
+    Array.from({ length: UPLOADS }, async (_, i) => {
+      const { token, route } = accounts[i % ACCOUNTS]
+      const form = new FormData()
+      const bytes = files[i % files.length]
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: i % 2 ? 'image/png' : 'image/jpeg' }), i % 2 ? 'photo.png' : 'photo.jpg')
+      const res = await fetch(`${server.url}/api/routes/${route}/photo`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } })
+      await res.arrayBuffer()
+      return res.status
+    }),
+  )
+  const wallMs = Math.round(performance.now() - started)
+  clearInterval(sampler)
+  await new Promise((resolve) => setTimeout(resolve, 5000))
+  const idle = server.rss()
+  const counts: Record<number, number> = {}
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1
+  console.log(JSON.stringify({ uploads: UPLOADS, accounts: ACCOUNTS, statuses: counts, wallMs, rssBeforeMb: mb(before), rssPeakMb: mb(peak), rssIdleAfter5sMb: mb(idle) }))
+} finally {
+  await server.stop()
+  fs.rmSync(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,2 @@
+// The printed leaflet's "Print" button (the page has no framework runtime).
+document.querySelector('[data-print]')?.addEventListener('click', () => window.print())

@@ -1,0 +1,82 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { desktop, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
+
+// Issue 18, item 17 (404 pages of short or empty addresses, with no hydration error) and
+// issue 12, item 13 (sign-out asks when opened as a page) as a user meets them.
+
+const baseURL = inject('baseURL')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let errors: string[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+})
+
+async function open(locale = 'en-US') {
+  context = await browser.newContext({ ...desktop, baseURL, locale, reducedMotion: 'reduce' })
+  page = await context.newPage()
+  errors = watchErrors(page)
+  return page
+}
+
+describe('404 pages of short addresses', () => {
+  it.each([
+    ['/zz', 'Page Not Found', 'Page not found: /zz'],
+    ['/es/', 'Page Not Found', 'Page not found: /es'],
+    ['/q/', 'Page Not Found', 'Page not found: /q'],
+    ['/m/', 'Page Not Found', 'Page not found: /m'],
+    ['/fr/q/', 'Page introuvable', 'Page introuvable : /fr/q'],
+    ['/de/m/', 'Seite nicht gefunden', 'Seite nicht gefunden: /de/m'],
+    ['/it/q/', 'Pagina non trovata', 'Pagina non trovata: /it/q'],
+    ['/no/such/page/', 'Page Not Found', 'Page not found: /no/such/page'],
+  ])('%s shows the 404 page (not the sign-in page), hydrated without error #418', async (path, title, message) => {
+    await open()
+    const response = await page.goto(path)
+    expect([response!.status(), new URL(page.url()).pathname]).toEqual([404, path])
+    // The visitors' addresses (/m, the base host's index) render without the framework; the
+    // others hydrate, and the server's text must equal the browser's (trailing slash and all).
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByTestId('error-title').textContent()).toBe(title)
+    expect(await page.getByTestId('error-message').textContent()).toBe(message)
+    // A hydration mismatch is reported after hydration, as a page error or a console error.
+    await page.waitForTimeout(300)
+    expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([])
+  })
+})
+
+describe('sign-out opened as a page', () => {
+  it('asks first, and signs out only on the button', async () => {
+    await open()
+    const email = `bye-${Date.now()}@example.org`
+    await page.goto('/auth/register')
+    await page.getByLabel('Name').fill('Grace Hopper')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('walking in the hills')
+    await page.getByLabel('Confirm the password').fill('walking in the hills')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.waitForURL('**/dashboard')
+
+    await page.goto('/auth/logout')
+    await waitForHydration(page)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign out')
+    // Staying keeps the session.
+    await page.getByRole('link', { name: 'Stay signed in' }).click()
+    await page.waitForURL('**/dashboard')
+    await page.goto('/auth/logout')
+    await waitForHydration(page)
+    await page.getByTestId('logout-confirm').click()
+    await page.waitForURL('**/auth/login')
+    const session = await page.request.get('/api/auth/user')
+    expect(session.status()).toBe(401)
+  })
+})

@@ -1,0 +1,120 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import { demoEditor, signInAs } from './demo-login.ts'
+
+// The import screen on the map editor: a CSV with a bad row and a place already there, through
+// the category's menu, the preview (map, error list, choices), the commit, then the places on
+// the map. A category of its own, so the demo's stays as the other tests expect it.
+
+const baseURL = inject('baseURL')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let errors: string[]
+
+async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
+  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
+  page = await context.newPage()
+  errors = watchErrors(page)
+  await signInAs(context, demoEditor)
+  return page
+}
+
+async function api<T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300)
+  return ((await res.json()) as { data: T }).data
+}
+
+// The editor's other screens (heatmap, statistics) open on the first category by name: "Import test" would come first.
+const createdCategories: number[] = []
+
+/** A fresh category of the editor with one place, "Old fountain", at 46.5200, 6.6300. */
+async function category() {
+  const slug = `import-e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`
+  const created = await api<{ id: number }>('POST', '/api/place-categories', { name: 'Import test', slug })
+  createdCategories.push(created.id)
+  await api('POST', '/api/places', { place_category_id: created.id, name: 'Old fountain', lat: 46.52, lng: 6.63 })
+  return created.id
+}
+
+// Row 2: 10 m north of the fountain (already there); row 3: no latitude; rows 4-5: new, 2 km apart.
+const CSV = ['Nom;Latitude;Longitude;Description', 'Fontaine;46,52009;6,63;Eau potable', 'Sans position;;6,64;', 'Belvédère;46,538;6,63;Vue', 'Moulin;46,52;6,656;'].join('\n')
+
+const placeTitles = async (names: string[]) =>
+  Promise.all(names.map((name) => page.getByTestId('route-editor-map').getByTitle(name, { exact: true }).count()))
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  if (createdCategories.length > 0) {
+    const cleanup = await browser.newContext({ baseURL })
+    await signInAs(cleanup, demoEditor)
+    for (const id of createdCategories) expect((await cleanup.request.delete(`/api/place-categories/${id}`)).status()).toBe(200)
+    await cleanup.close()
+  }
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+})
+
+describe('import on the map editor', () => {
+  it('previews a CSV with a bad row and a duplicate, lets the user choose, imports, and shows the places on the map', async () => {
+    await open()
+    const id = await category()
+    await page.goto(`/map?category=${id}`)
+    await waitForHydration(page)
+    await expect.poll(() => placeTitles(['Old fountain'])).toEqual([1])
+
+    await page.getByTestId('category-menu').click()
+    await page.getByTestId('category-import').click()
+    const dialog = page.getByTestId('import-dialog')
+    await dialog.getByTestId('import-file').setInputFiles({ name: 'places.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
+
+    // The preview: the map, the error list, the row already there, the new ones.
+    await expect.poll(() => dialog.getByTestId('import-summary').isVisible()).toBe(true)
+    await expect.poll(() => dialog.getByTestId('import-preview-map').count()).toBe(1)
+    expect(await dialog.getByTestId('mapping-name').inputValue()).toBe('Nom')
+    expect(await dialog.getByTestId('import-error-row').allTextContents()).toEqual(['3latThe coordinate is missing.'])
+    expect(await dialog.getByTestId('import-existing-row').getAttribute('data-row')).toBe('2')
+    expect(await dialog.getByTestId('import-existing-row').textContent()).toContain('Old fountain')
+    expect(await dialog.getByTestId('import-new-row').count()).toBe(2)
+    await keepScreenshot(page, 'import-preview-desktop')
+
+    // Create the duplicate anyway for this row; the commit button counts it.
+    await dialog.getByTestId('import-row-choice').selectOption('create')
+    await expect.poll(() => dialog.getByTestId('import-commit').textContent()).toBe('Import 3 new places · 0 routes')
+    await dialog.getByTestId('import-commit').click()
+    await expect.poll(() => page.getByTestId('toast').filter({ hasText: 'Imported: 3 new places' }).count()).toBe(1)
+    await expect.poll(() => dialog.count()).toBe(0)
+
+    // The places are on the map (no reload: the page revalidated).
+    await expect.poll(() => placeTitles(['Belvédère', 'Moulin'])).toEqual([1, 1])
+    const places = await api<{ name: string }[]>('GET', `/api/place-categories/${id}/fetch-places`)
+    expect(places.map((p) => p.name).sort()).toEqual(['Belvédère', 'Fontaine', 'Moulin', 'Old fountain'])
+    await keepScreenshot(page, 'import-done-desktop')
+  })
+
+  it('says in the user’s language why a file is refused, on a phone', async () => {
+    await open(phone, 'fr-FR')
+    const id = await category()
+    await page.goto(`/fr/map?category=${id}`)
+    await waitForHydration(page)
+    await page.getByTestId('category-menu').click()
+    await page.getByTestId('category-import').click()
+    const dialog = page.getByTestId('import-dialog')
+    await keepScreenshot(page, 'import-choose-phone-fr')
+    const laughs = '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaa">]><gpx><wpt lat="1" lon="1"><name>&a;</name></wpt></gpx>'
+    await dialog.getByTestId('import-file').setInputFiles({ name: 'evil.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(laughs) })
+    await expect.poll(() => dialog.getByTestId('import-error').textContent()).toBe('Les fichiers XML avec une déclaration de type de document (DOCTYPE ou ENTITY) sont refusés.')
+    await dialog.getByTestId('import-file').setInputFiles({ name: 'places.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) })
+    await expect.poll(() => dialog.getByTestId('import-summary').isVisible()).toBe(true)
+    expect(await dialog.getByTestId('import-error-row').allTextContents()).toEqual(['3latLa coordonnée manque.'])
+    await keepScreenshot(page, 'import-preview-phone-fr')
+    // The refused upload's 422 is logged by the browser as a failed resource (allowed below).
+  })
+})
