@@ -260,6 +260,43 @@ export interface StatSaltsTable {
   salt: string
 }
 
+/** Migration 2026-11-25T0900-scans-and-reports: a plaque's all-time counted scans. */
+export interface QrScanTotalsTable {
+  qr_code_id: number
+  category_id: number
+  scans: Generated<number>
+  last_scanned_at: Timestamp | null
+}
+
+/** A plaque's counted scans of a day ('YYYY-MM-DD'). */
+export interface StatQrDaysTable {
+  qr_code_id: number
+  category_id: number
+  day: string
+  scans: Generated<number>
+}
+
+export type VisitorReportKind = 'plaque_damaged' | 'path_blocked' | 'information_wrong' | 'other'
+export type VisitorReportStatus = 'open' | 'resolved'
+
+/** A visitor's report of a problem on the trail (no personal data). */
+export interface VisitorReportsTable {
+  id: Generated<number>
+  category_id: number
+  qr_code_id: number | null
+  place_id: number | null
+  walk_id: number | null
+  kind: VisitorReportKind
+  message: Generated<string>
+  photo_path: string | null
+  locale: string
+  status: Generated<VisitorReportStatus>
+  created_at: Timestamp
+  resolved_at: Timestamp | null
+  resolved_by: number | null
+  notified_at: Timestamp | null
+}
+
 export interface DomainTables {
   place_categories: PlaceCategoriesTable
   category_members: CategoryMembersTable
@@ -283,6 +320,9 @@ export interface DomainTables {
   walk_addresses: WalkAddressesTable
   walk_legacy_slugs: WalkLegacySlugsTable
   place_translations: PlaceTranslationsTable
+  qr_scan_totals: QrScanTotalsTable
+  stat_qr_days: StatQrDaysTable
+  visitor_reports: VisitorReportsTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>
