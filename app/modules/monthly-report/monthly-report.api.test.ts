@@ -6,6 +6,7 @@ import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { MAX_ATTEMPTS } from './monthly-report.repo.server.ts'
 import { MonthlyReportService } from './monthly-report.service.server.ts'
+import { scheduleMonthlyReports } from './schedule.server.ts'
 import { MONTH, reportWorld } from './monthly-report.test-fixtures.ts'
 
 describe.each(testDialects)('monthly report on %s', (dialect) => {
@@ -182,5 +183,24 @@ describe.each(testDialects)('monthly report on %s', (dialect) => {
     t.sent.length = 0
     expect((await t.services.monthlyReports.sendMonth('2026-11')).sent).toBe(1)
     expect(t.sent.map((m) => m.to)).toEqual([editor.user.email])
+  })
+
+  it('the running server checks at its start and every hour, sends last month’s where not sent, and stops cleanly', async () => {
+    const { owner, editor } = await reportWorld(t.services)
+    const delivered: string[] = []
+    const mailer: Mailer = { send: async (m) => void (await new Promise((r) => setTimeout(r, 20)), delivered.push(m.to)) }
+    // On 1 November (and on any later day of it) the report due is October's.
+    const now = () => new Date('2026-11-01T00:05:00.000Z')
+    const first = scheduleMonthlyReports(otherProcess(mailer), createLogger('silent'), { firstInMs: 0, everyMs: 25, now })
+    const second = scheduleMonthlyReports(otherProcess(mailer), createLogger('silent'), { firstInMs: 0, everyMs: 25, now })
+    await expect.poll(() => delivered.length, { timeout: 5_000 }).toBe(2)
+    // A few more hourly checks (here every 25 ms) by both: nothing more.
+    await new Promise((r) => setTimeout(r, 150))
+    await Promise.all([first.stop(), second.stop()])
+    expect(delivered.sort()).toEqual([owner.user.email, editor.user.email].sort())
+    expect((await sends()).map((s) => [s.month, s.status])).toEqual([
+      [MONTH, 'sent'],
+      [MONTH, 'sent'],
+    ])
   })
 })
