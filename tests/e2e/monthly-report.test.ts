@@ -25,7 +25,7 @@ let errors: string[]
 let db: DB
 let services: Services
 let categoryId: number
-const added = { qrDays: [] as number[], reports: [] as number[] }
+const added = { qrDays: [] as number[], reports: [] as number[], silent: null as { id: number; activated_at: string | null } | null }
 
 async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
   context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
@@ -65,6 +65,12 @@ beforeAll(async () => {
     }
     added.qrDays.push(plaque.id)
   }
+  // One plaque put up in June and never scanned since: silent.
+  const silent = await db.selectFrom('qr_codes').select(['id', 'activated_at']).where('category_id', '=', categoryId).where('activated_at', 'is not', null).orderBy('id').offset(4).limit(1).executeTakeFirst()
+  if (silent) {
+    added.silent = silent
+    await db.updateTable('qr_codes').set({ activated_at: '2026-06-01T09:00:00.000Z' }).where('id', '=', silent.id).execute()
+  }
   for (let i = 0; i < 3; i++) {
     const row = await db
       .insertInto('visitor_reports')
@@ -79,6 +85,7 @@ afterAll(async () => {
     // Leave the served demo as it was for the other browser tests.
     if (added.qrDays.length) await db.deleteFrom('stat_qr_days').where('qr_code_id', 'in', added.qrDays).where('day', 'like', '2026-10-%').execute()
     if (added.reports.length) await db.deleteFrom('visitor_reports').where('id', 'in', added.reports).execute()
+    if (added.silent) await db.updateTable('qr_codes').set({ activated_at: added.silent.activated_at }).where('id', '=', added.silent.id).execute()
     await db.updateTable('users').set({ monthly_report_opt_out: 0 }).where('email', '=', demoOwner.email).execute()
     await db.destroy()
   }
@@ -106,6 +113,7 @@ describe('the monthly report in the browser', () => {
         expect(box!.width).toBeGreaterThan(200)
         expect(box!.x + box!.width).toBeLessThanOrEqual(width)
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+        expect(await page.locator('li').count()).toBe(added.silent ? 1 : 0)
         expect(await page.locator('h1').textContent()).toContain({ en: 'October 2026', fr: 'octobre 2026', de: 'Oktober 2026', it: 'ottobre 2026' }[locale])
         await page.screenshot({ path: path.join(shots, `mail-${label}-${locale}.png`), fullPage: true })
         await keepScreenshot(page, `monthly-report-mail-${label}-${locale}`)
