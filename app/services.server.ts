@@ -15,6 +15,7 @@ import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
 import { MonthlyReportService } from './modules/monthly-report/monthly-report.service.server.ts'
 import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
+import { S3Storage } from './modules/uploads/s3-storage.server.ts'
 import { WalkService } from './modules/walks/walks.service.server.ts'
 import { addressingOf } from './modules/addresses/route-address.ts'
 import { ExportService } from './modules/transfer/export.service.server.ts'
@@ -62,6 +63,11 @@ export interface Services {
   monthlyReports: MonthlyReportService
 }
 
+/** Uploads in the S3 bucket when S3_BUCKET is set (ADR 030), else under DATA_DIR/uploads. */
+export function createStorage(config: Config): Storage {
+  return config.S3_BUCKET ? new S3Storage({ ...config, S3_BUCKET: config.S3_BUCKET }, '/uploads') : new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
+}
+
 export function createServices({
   config,
   db,
@@ -89,10 +95,10 @@ export function createServices({
   const mailQueue = new MailQueue(mail, logger, mailQueueOptions)
   const invitations = new InvitationService({ db, config, mailer: mail, rateLimiter })
   const addresses = new AddressService(db)
-  const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
+  const storage = createStorage(config)
   const categories = new CategoryService(db, invitations, addresses, storage)
   const stats = new StatsService({ db, config, categories, rateLimiter })
-  const places = new PlaceService({ db, config, categories, invitations, stats })
+  const places = new PlaceService({ db, config, categories, invitations, stats, fileUrl: (key) => storage.url(key) })
   // Uploads decoded a few at a time (their bodies read only then): memory follows IMAGE_CONCURRENCY, not the load.
   const images = new ImageProcessor({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: 256 })
   const qrImages = new QrImages(

@@ -17,7 +17,7 @@ import type { Route } from './+types/manager'
 import { managerScreens } from './manager-nav.ts'
 
 export function loader(args: Route.LoaderArgs) {
-  const user = toPublicUser(requireUser(args))
+  const user = toPublicUser(requireUser(args), (key) => args.context.services.storage.url(key))
   // The start-up animation: on the first page load of a browser session only.
   if (introPlayed(args.request.headers.get('cookie'))) return { user, intro: false }
   const secure = new URL(args.context.services.config.BASE_URL).protocol === 'https:'
