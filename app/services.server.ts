@@ -14,8 +14,8 @@ import { PlaceService } from './modules/places/places.service.server.ts'
 import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
 import { MonthlyReportService } from './modules/monthly-report/monthly-report.service.server.ts'
-import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
-import { S3Storage } from './modules/uploads/s3-storage.server.ts'
+import type { Storage } from './modules/uploads/storage.server.ts'
+import { createStorage } from './modules/uploads/storage-of-config.server.ts'
 import { WalkService } from './modules/walks/walks.service.server.ts'
 import { addressingOf } from './modules/addresses/route-address.ts'
 import { ExportService } from './modules/transfer/export.service.server.ts'
@@ -61,11 +61,6 @@ export interface Services {
   rateLimiter: RateLimiter
   /** The monthly report by e-mail (issue 15): sends, the opt-out, the one-click link. */
   monthlyReports: MonthlyReportService
-}
-
-/** Uploads in the S3 bucket when S3_BUCKET is set (ADR 030), else under DATA_DIR/uploads. */
-export function createStorage(config: Config): Storage {
-  return config.S3_BUCKET ? new S3Storage({ ...config, S3_BUCKET: config.S3_BUCKET }, '/uploads') : new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
 }
 
 export function createServices({

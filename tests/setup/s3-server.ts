@@ -57,7 +57,7 @@ export async function startS3Server(buckets: string[]): Promise<TestS3Server> {
 }
 
 /** For a describe block: one S3 server for its tests, `current()` while they run. */
-export function useS3Server(buckets: string[]): { current(): TestS3Server } {
+export function s3ServerOfBlock(buckets: string[]): { current(): TestS3Server } {
   let server: TestS3Server | undefined
   beforeAll(async () => {
     server = await startS3Server(buckets)
@@ -67,7 +67,7 @@ export function useS3Server(buckets: string[]): { current(): TestS3Server } {
   })
   return {
     current() {
-      if (!server) throw new Error('useS3Server: the server runs only while the tests of the block run')
+      if (!server) throw new Error('s3ServerOfBlock: the server runs only while the tests of the block run')
       return server
     },
   }

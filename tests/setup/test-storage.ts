@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
 import { LocalDiskStorage, type Storage } from '#app/modules/uploads/storage.server.ts'
-import { useS3Server } from './s3-server.ts'
+import { s3ServerOfBlock } from './s3-server.ts'
 
 /** The storages the uploads tests run on: the local disk (the default) and an S3 bucket (ADR 030). */
 export const testStorages = ['local disk', 'S3'] as const
@@ -14,7 +14,7 @@ export type TestStorage = (typeof testStorages)[number]
  */
 export function useStorageSettings(kind: TestStorage): () => Record<string, string> {
   if (kind === 'local disk') return () => ({})
-  const s3 = useS3Server(['uploads'])
+  const s3 = s3ServerOfBlock(['uploads'])
   return () => s3.current().settings('uploads')
 }
 

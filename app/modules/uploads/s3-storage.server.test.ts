@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '#app/config/config.server.ts'
-import { localhostAgent, S3RVER_KEY, useS3Server } from '#tests/setup/s3-server.ts'
+import { localhostAgent, S3RVER_KEY, s3ServerOfBlock } from '#tests/setup/s3-server.ts'
 import { S3Storage, type S3Settings } from './s3-storage.server.ts'
 
 // Against s3rver, a real S3-protocol server started here (ADR 030): never a mock.
-const s3 = useS3Server(['media', 'other'])
+const s3 = s3ServerOfBlock(['media', 'other'])
 
 const settingsOf = (env: Record<string, string>) => {
   const config = loadConfig({ BASE_URL: 'http://localhost:3000', ...env })

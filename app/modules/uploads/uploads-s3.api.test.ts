@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manager, storeRoute, upload } from '#app/modules/walks/walks.test-fixtures.ts'
 import { createUser } from '#tests/setup/factories.ts'
-import { useS3Server } from '#tests/setup/s3-server.ts'
+import { s3ServerOfBlock } from '#tests/setup/s3-server.ts'
 import { createTestApi, type TestApi } from '#tests/setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
 import { keyOfUrl, storedBytes } from '#tests/setup/test-storage.ts'
@@ -14,7 +14,7 @@ import { solidImage } from './images.test-fixtures.ts'
 const httpOf = (t: TestApi) => createHttpApp({ services: t.services, mode: 'production', build: async () => { throw new Error('no page is asked for') } })
 
 describe.each(testDialects)('uploads on S3 on %s', (dialect) => {
-  const s3 = useS3Server(['uploads'])
+  const s3 = s3ServerOfBlock(['uploads'])
   let testDb: TestDb
   beforeAll(async () => {
     testDb = await createTestDb(dialect)
