@@ -66,6 +66,14 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 3,
+      // Streaming /uploads holds a socket per image being sent: room for a busy page's images
+      // (the SDK's 50 would queue them, with a console warning), and no request hangs for ever.
+      requestHandler: {
+        httpAgent: { keepAlive: true, maxSockets: 256 },
+        httpsAgent: { keepAlive: true, maxSockets: 256 },
+        connectionTimeout: 5_000,
+        requestTimeout: 30_000,
+      },
       ...clientConfig,
     })
   }
