@@ -41,7 +41,8 @@ async function mirror(storage: S3Storage, dir: string, keys: Map<string, number>
 /**
  * Lists the bucket before the database is backed up, and again after (`finish`): an object
  * the database backup refers to was put before its row was written and is deleted, if ever,
- * after its row changed, so one of the two lists holds it (ADR 030).
+ * after its row changed, so one of the two lists holds it unless it came and went while the
+ * database was being copied (ADR 030).
  */
 export async function startBucketBackup(storage: S3Storage, dir: string) {
   const before = await keysOf(storage)
