@@ -25,13 +25,13 @@ export const noticeStyles: Record<NoticeLevel, { box: string; icon: string }> = 
 
 const icons = { information: Info, warning: TriangleAlert, closed: Ban } as const
 
-/** "From 1 Dec to 31 Mar", "Until 24 Dec", "From 1 Dec" in the page's language; null without dates. */
+/** "From 1 December 2026 to 31 March 2027", "Until 24 December 2026" in the page's language; null without a last day. */
 export function noticePeriod(notice: Pick<NoticeDisplay, 'starts_on' | 'ends_on'>, locale: string, t: (key: string, values?: Record<string, string>) => string): string | null {
   const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
   const day = (value: string) => format.format(new Date(`${value}T00:00:00Z`))
   if (notice.starts_on && notice.ends_on) return t('notices.period.between', { start: day(notice.starts_on), end: day(notice.ends_on) })
+  // A shown notice has begun: its first day alone tells a visitor nothing.
   if (notice.ends_on) return t('notices.period.until', { end: day(notice.ends_on) })
-  if (notice.starts_on) return t('notices.period.from', { start: day(notice.starts_on) })
   return null
 }
 
