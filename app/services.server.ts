@@ -13,6 +13,7 @@ import { InvitationService } from './modules/invitations/invitations.service.ser
 import { PlaceService } from './modules/places/places.service.server.ts'
 import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
+import { MonthlyReportService } from './modules/monthly-report/monthly-report.service.server.ts'
 import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
 import { WalkService } from './modules/walks/walks.service.server.ts'
 import { addressingOf } from './modules/addresses/route-address.ts'
@@ -57,6 +58,8 @@ export interface Services {
   exports: ExportService
   openData: OpenDataService
   rateLimiter: RateLimiter
+  /** The monthly report by e-mail (issue 15): sends, the opt-out, the one-click link. */
+  monthlyReports: MonthlyReportService
 }
 
 export function createServices({
@@ -125,6 +128,7 @@ export function createServices({
     ai,
     imports: new ImportService({ db, access, addresses }),
     exports: new ExportService({ db, access, addressing }),
+    monthlyReports: new MonthlyReportService({ db, config, stats, mailer: mail, logger, secret: () => appSecret(config) }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
   }
 }

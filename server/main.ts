@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { schedulePurge } from '#app/modules/housekeeping/purge.server.ts'
+import { scheduleMonthlyReports } from '#app/modules/monthly-report/schedule.server.ts'
 import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
@@ -51,6 +52,8 @@ async function main() {
 
   // Expired counters, tokens and invitations are deleted every PURGE_INTERVAL_MINUTES.
   const stopPurge = schedulePurge(db, config, logger)
+  // Last month's report, where not yet sent: checked soon after the start, then every hour.
+  const monthlyReports = scheduleMonthlyReports(services.monthlyReports, logger)
 
   const listener = getRequestListener(withTracing(app.fetch))
   // Once shutting down, every answer closes its connection: a busy keep-alive client would
@@ -72,12 +75,14 @@ async function main() {
     logger.info('shutting down', { signal })
     closing = true
     stopPurge()
+    // No new report mail from now on; the one being sent gets the same few seconds as the queue.
+    const reportsStopped = monthlyReports.stop()
     server.close(async () => {
       await vite?.close()
       await flushErrorReporting()
       await services.rateLimiter.close()
       // Mail answered for but not yet sent (password resets): a few seconds to go out.
-      await Promise.race([services.mailQueue.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+      await Promise.race([Promise.all([services.mailQueue.idle(), reportsStopped]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
       await db.destroy()
       process.exit(0)
     })
