@@ -105,6 +105,11 @@ const configSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? undefined : ['on', 'true', '1', 'yes'].includes(v))),
   /** Largest offline pack of a walk (pages, photos and tiles), in megabytes. */
   OFFLINE_PACK_MB: z.coerce.number().positive().max(200).default(5),
+  /** The trails' time zone (IANA name): the day a route notice's dates are read in (ADR 026). */
+  TIME_ZONE: z
+    .string()
+    .default('Europe/Zurich')
+    .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Zurich or UTC'),
   /** Any OpenAI-compatible chat completions endpoint, e.g. https://api.openai.com/v1; unset: text drafting is off. */
   AI_BASE_URL: z.string().optional().transform((v) => (v ? v.replace(/\/+$/, '') : undefined)),
   AI_API_KEY: z.string().optional().transform((v) => v || undefined),
@@ -206,6 +211,15 @@ const configSchema = z.object({
       message: `is required when ${config.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} is set`,
     })
 }).transform((config) => ({ ...config, OFFLINE_TILES: config.OFFLINE_TILES ?? !isOpenStreetMapTiles(config.TILE_URL) }))
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
 
 /**
  * OpenStreetMap's own tile servers forbid bulk downloading ("offline" use) in their tile usage

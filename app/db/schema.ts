@@ -299,6 +299,23 @@ export interface VisitorReportsTable {
   notified_at: Timestamp | null
 }
 
+export type WalkNoticeLevel = 'information' | 'warning' | 'closed'
+
+/** A route's notice (issue 15): one per route, shown while today is within its days ('YYYY-MM-DD', inclusive). */
+export interface WalkNoticesTable {
+  walk_id: number
+  level: WalkNoticeLevel
+  starts_on: string | null
+  ends_on: string | null
+  updated_at: Timestamp
+}
+
+export interface WalkNoticeTextsTable {
+  walk_id: number
+  locale: string
+  text: string
+}
+
 export type MonthlyReportSendStatus = 'sending' | 'sent' | 'failed'
 
 /** Migration 2026-11-25T1600-monthly-report (ADR 029): one row per member, category and month claimed. */
@@ -339,6 +356,8 @@ export interface DomainTables {
   qr_scan_totals: QrScanTotalsTable
   stat_qr_days: StatQrDaysTable
   visitor_reports: VisitorReportsTable
+  walk_notices: WalkNoticesTable
+  walk_notice_texts: WalkNoticeTextsTable
   monthly_report_sends: MonthlyReportSendsTable
 }
 

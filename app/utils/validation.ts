@@ -23,7 +23,8 @@ export function issuesToFieldErrors(issues: z.core.$ZodIssue[], input?: unknown)
 
 function issueToMessage(issue: z.core.$ZodIssue, field: string, input: unknown): Message {
   const attribute = field.split('.').pop()?.replace(/_/g, ' ') ?? field
-  if (/^(validation|errors)\./.test(issue.message)) return { key: issue.message, values: { attribute } }
+  // A feature's own block may hold its messages too ("notices.errors.day").
+  if (/^(?:validation|errors|[a-zA-Z]+\.errors)\./.test(issue.message)) return { key: issue.message, values: { attribute } }
   switch (issue.code) {
     case 'invalid_type':
       if (valueAt(input, issue.path) === undefined) return { key: 'validation.required', values: { attribute } }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { textColorOn } from '#app/utils/contrast.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { distanceChoices, durationChoices } from '#app/visitor/category-filters.ts'
+import { RouteNotice } from '#app/components/public/route-notice.tsx'
 import type { CategoryHomeData, CategoryHomeView, CategoryRouteCard } from './category-home-view.ts'
 
 // A category's public home (issue 13): its published routes as cards and on a map, filtered by
@@ -158,6 +159,7 @@ function RouteCard({ route, number, locale }: { route: CategoryRouteCard; number
           </h2>
           {route.subtitle ? <p className="text-sm break-words text-gray-700">{route.subtitle}</p> : null}
         </div>
+        <RouteNotice notice={route.notice} locale={locale} compact inList />
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-800">
           <li className="inline-flex items-center gap-1">
             <Footprints className="size-4" aria-hidden="true" />

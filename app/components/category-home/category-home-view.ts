@@ -1,5 +1,6 @@
 import type { Locale } from '#app/i18n/config.ts'
 import type { RouteFilters } from '#app/visitor/category-filters.ts'
+import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 
 // What a category's public home shows (issue 13), cut by its loader (app/routes/public/category-home.server.ts).
 
@@ -18,6 +19,8 @@ export interface CategoryRouteCard {
   landingPath: string
   mapPath: string
   start: { lat: number; lng: number } | null
+  /** The route's notice when active today (issue 15). */
+  notice: NoticeDisplay | null
   /** Not matching the filters asked for (without script, the page is filtered as served). */
   hidden: boolean
 }

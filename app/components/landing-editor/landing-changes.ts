@@ -2,6 +2,8 @@ import { locales, type Locale } from '#app/i18n/config.ts'
 import { walkTextFields, walkTranslationSchema, type WalkTextField, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import { noticeDraft, noticeErrors, noticeUpdate, type NoticeBody, type NoticeDraft } from './notice-changes.ts'
 
 /** The landing texts the editor shows: one complete set per language, blanks as ''. */
 export type EditorTexts = Record<Locale, Record<WalkTextField, string>>
@@ -10,6 +12,7 @@ export interface LandingState {
   texts: EditorTexts
   isIndexed: boolean
   status: 'draft' | 'published'
+  notice: NoticeDraft
 }
 
 /** The body of PUT /routes/update (strict: only what changed, no other field). */
@@ -18,6 +21,7 @@ export interface LandingUpdate {
   translations?: Partial<Record<Locale, Partial<Record<WalkTextField, string>>>>
   isIndexed?: boolean
   status?: 'draft' | 'published'
+  notice?: NoticeBody | null
 }
 
 export function editorTexts(translations: Record<string, WalkTexts>): EditorTexts {
@@ -29,8 +33,13 @@ export function editorTexts(translations: Record<string, WalkTexts>): EditorText
   return texts
 }
 
-export function landingState(route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string }): LandingState {
-  return { texts: editorTexts(route.translations), isIndexed: route.isIndexed, status: route.status === 'published' ? 'published' : 'draft' }
+export function landingState(route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string; notice?: RouteNotice | null }): LandingState {
+  return {
+    texts: editorTexts(route.translations),
+    isIndexed: route.isIndexed,
+    status: route.status === 'published' ? 'published' : 'draft',
+    notice: noticeDraft(route.notice),
+  }
 }
 
 /** Only the fields the editor changed; null when nothing changed. */
@@ -46,6 +55,8 @@ export function landingUpdate(uuid: string, saved: LandingState, edited: Landing
   if (Object.keys(translations).length > 0) update.translations = translations
   if (edited.isIndexed !== saved.isIndexed) update.isIndexed = edited.isIndexed
   if (edited.status !== saved.status) update.status = edited.status
+  const notice = noticeUpdate(saved.notice, edited.notice)
+  if (notice !== undefined) update.notice = notice
   return Object.keys(update).length > 1 ? update : null
 }
 
@@ -59,7 +70,7 @@ export function namedLocales(translations: Record<string, Pick<WalkTexts, 'name'
  * errors keyed `<locale>.<field>` as the form shows them; null when all is well.
  */
 export function landingErrors(update: LandingUpdate): FieldErrors | null {
-  const errors: FieldErrors = {}
+  const errors: FieldErrors = { ...noticeErrors(update.notice) }
   for (const [locale, texts] of Object.entries(update.translations ?? {})) {
     const result = walkTranslationSchema.safeParse(texts)
     if (result.success) continue

@@ -9,6 +9,7 @@ import { routeAddress, type Addressing } from '#app/modules/addresses/route-addr
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import type { EditorTexts } from './landing-changes.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
 
 const noopSubscribe = () => () => {}
 /** Not a visitor's page: no count (a "0" next to the heart read as the route's figure). */
@@ -21,6 +22,7 @@ const PREVIEW_LIKE = { likes: null, liked: false }
 export function PublicPreview({
   route,
   texts,
+  notice,
   locale,
   addressing,
   category,
@@ -28,6 +30,8 @@ export function PublicPreview({
 }: {
   route: RouteView
   texts: EditorTexts
+  /** The editor's unsaved notice (issue 15); undefined: the route's own. */
+  notice?: RouteNotice | null
   locale: Locale
   addressing: Addressing
   /** The slug of the route's category (its addresses name it). */
@@ -51,7 +55,7 @@ export function PublicPreview({
   // Rendered after hydration only: the public component is made for pages that never hydrate
   // (its share button is unhidden by the page's own script), so SSR and client would differ.
   const mounted = useSyncExternalStore(noopSubscribe, () => true, () => false)
-  const previewed: RouteView = { ...route, translations: texts }
+  const previewed: RouteView = { ...route, translations: texts, ...(notice !== undefined ? { notice } : {}) }
   for (const field of walkTextFields) {
     const value = texts[locale][field].trim()
     // Blank in this language: the public page falls back to another language's text.

@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import type { RouteSummaryView } from '#app/modules/walks/walk-serializer.server.ts'
+import { noticeSuffix } from '#app/components/notice-badge.tsx'
 
 /** Chooses the route a screen edits; the choice lives in the URL (?route=<uuid>). */
 export function RoutePicker({ routes, selected }: { routes: RouteSummaryView[]; selected: string | null }) {
@@ -27,7 +28,7 @@ export function RoutePicker({ routes, selected }: { routes: RouteSummaryView[]; 
       >
         {routes.map((r) => (
           <option key={r.uuid} value={r.uuid}>
-            {(r.name ?? r.slug) + (r.status === 'draft' ? ` (${t('landingEditor.status.draft')})` : '')}
+            {(r.name ?? r.slug) + (r.status === 'draft' ? ` (${t('landingEditor.status.draft')})` : '') + noticeSuffix(r.notice, t)}
           </option>
         ))}
       </select>

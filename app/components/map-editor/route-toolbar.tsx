@@ -8,6 +8,7 @@ import { routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { RouteToolbarProps } from './contracts.ts'
 import { DeleteRouteModal } from './modals/delete-route-modal.tsx'
 import { StatusBadge } from './modals/form-bits.tsx'
+import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { MobileMapModal } from './modals/mobile-map-modal.tsx'
 import { RouteFormModal } from './modals/route-form-modal.tsx'
 import { RouteStatusModal } from './modals/route-status-modal.tsx'
@@ -92,6 +93,7 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
                 {name}
               </span>
               <StatusBadge status={route.status} testId="toolbar-route-status" />
+              <NoticeBadge notice={route.notice} />
               {isDirty ? (
                 <span className="truncate text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="toolbar-dirty">
                   {t('routeModals.unsaved')}

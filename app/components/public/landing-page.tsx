@@ -5,6 +5,7 @@ import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { LikeButton, ShareButton, type LikeState } from './landing-actions.tsx'
 import type { LandingView } from './landing-view.ts'
 import { NearbyRouteCard } from './nearby-route-card.tsx'
+import { RouteNotice } from './route-notice.tsx'
 
 /** Version of public/landing.js: bump it when the file changes, so caches fetch the new one. */
 const LANDING_SCRIPT = '/landing.js?v=3'
@@ -30,6 +31,7 @@ export function LandingPage({ view, like, likeLimited = false }: { view: Landing
         <LanguageLinks view={view} />
       </header>
       <main className="mx-auto max-w-3xl px-3 pb-8 sm:px-4">
+        <RouteNotice notice={view.notice} locale={view.locale} className="mb-3" />
         <article className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
           <Hero view={view} />
           <div className="space-y-6 p-5 sm:p-8">

@@ -2,6 +2,8 @@ import { locales, type Locale } from '#app/i18n/config.ts'
 import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
+import { activeNotice } from '#app/modules/walks/walk-notice.ts'
+import type { NoticeDisplay } from './route-notice.tsx'
 
 // What the landing page shows, cut from the full route view: only these fields reach the HTML.
 
@@ -39,6 +41,8 @@ export interface LandingView {
   duration: number
   placesCount: number
   nearby: NearbyCard[]
+  /** The route's notice when active today (issue 15). */
+  notice: NoticeDisplay | null
   /** Page paths on the category's host, in the page's language (ADR 011: they name the category). */
   pagePath: string
   mapPath: string
@@ -97,6 +101,7 @@ export function toLandingView(route: RouteView, locale: Locale, addressing: Addr
     // Only published neighbours are linked for visitors (the service filters them for non-members);
     // they are of the route's own category.
     nearby: route.nearby_routes.map((r) => toNearbyCard(r, locale, addressing, category)),
+    notice: activeNotice(route.notice),
     pagePath: page.path,
     mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
     canonicalUrl: page.url,

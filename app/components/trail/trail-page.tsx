@@ -5,6 +5,7 @@ import type { TrailData, TrailMessages } from '#app/visitor/trail-data.ts'
 import { textColorOn } from '#app/utils/contrast.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import type { TrailPlace, TrailView } from './trail-view.ts'
+import { RouteNotice } from '#app/components/public/route-notice.tsx'
 
 // The route map page's HTML (issue 13): everything a visitor reads is here before any script
 // runs (name, figures, the numbered places with their secrets, the nearest-place block); the
@@ -92,6 +93,7 @@ export function TrailPage({ view }: { view: TrailView }) {
       <aside className="z-10 flex max-h-[62dvh] flex-col rounded-t-2xl bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.15)] lg:max-h-none lg:w-[26rem] lg:rounded-none lg:border-r lg:border-gray-200 lg:shadow-none">
         <Header view={view} />
         <div className="min-h-0 flex-1 space-y-4 overflow-y-auto overscroll-contain px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          <RouteNotice notice={view.notice} locale={view.locale} compact />
           <Summary view={view} hidden={focused !== null} />
           <PlaceDetail view={view} place={focused} />
           <PlaceList view={view} hidden={focused !== null} />

@@ -1,5 +1,6 @@
 import type { Locale } from '#app/i18n/config.ts'
 import type { OfflineSettings, TrailStopData } from '#app/visitor/trail-data.ts'
+import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 
 // What the route map page (/m) shows, cut from the route by its loader (app/routes/public/map.tsx).
 
@@ -26,6 +27,8 @@ export interface TrailView {
   distance: number
   duration: number
   places: TrailPlace[]
+  /** The route's notice when active today (issue 15). */
+  notice: NoticeDisplay | null
   paths: [number, number][][]
   /** ?place=: the stop shown first (a scanned plaque's). */
   focusId: number | null

@@ -28,6 +28,11 @@ export interface CacheTag extends ContentVersion {
   categoryId: number
   /** A published route whose view is counted each time the kept page is served. */
   view?: { id: number; uuid: string }
+  /**
+   * When the page changes by itself, in ms (a dated route notice appears or goes at midnight,
+   * ADR 026): it is not served from the cache from then on. Absent: only a write changes it.
+   */
+  validUntil?: number
 }
 
 // The check every kept page's request makes: its SQL is built once per database handle (for
@@ -150,6 +155,7 @@ export class PageCache {
   constructor(
     private readonly db: DB,
     private readonly limits = { entries: 2_000, bytes: 32 * 1024 * 1024 },
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The cache key of a visitor's page read (host and path), or null when it must not be cached. */
@@ -166,6 +172,10 @@ export class PageCache {
   async lookup(key: string): Promise<Entry | null> {
     const entry = this.entries.get(key)
     if (!entry) return null
+    if (entry.tag.validUntil !== undefined && this.now() >= entry.tag.validUntil) {
+      this.drop(key)
+      return null
+    }
     const current = await readContentVersion(this.db, entry.tag.categoryId)
     if (current.category !== entry.tag.category || current.slugs !== entry.tag.slugs) {
       this.drop(key)

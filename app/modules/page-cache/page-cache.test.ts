@@ -174,4 +174,18 @@ describe.each(testDialects)('render cache of public pages on %s', (dialect) => {
     expect(await cache.lookup(a)).toBeNull()
     expect(await cache.lookup(b)).not.toBeNull()
   })
+
+  it('stops serving a kept page at its validUntil (a dated route notice turns at midnight, ADR 026)', async () => {
+    const { slug } = await setup()
+    let now = 1_000
+    const cache = new PageCache(ctx.testDb.db, undefined, () => now)
+    const { page, request, tag } = await render(slug)
+    const key = cache.keyOf(request, false)!
+    await cache.store(key, new Response(page.view.name), { ...tag!, validUntil: 2_000 }, undefined)
+    now = 1_999
+    expect(await cache.lookup(key)).not.toBeNull()
+    now = 2_000
+    expect(await cache.lookup(key)).toBeNull()
+    expect(cache.size.entries).toBe(0)
+  })
 })

@@ -3,6 +3,7 @@ import type { Walk } from '#app/db/schema.ts'
 import type { SummaryWalk } from './walks.repo.server.ts'
 import { toRouteView, toSummary, type RouteSummaryView, type RouteView, type SummaryBundle, type UrlContext } from './walk-serializer.server.ts'
 import { WalksRepo, type CategoryRef, type TranslationRow } from './walks.repo.server.ts'
+import { toNoticeView, WalkNoticesRepo } from './walk-notices.server.ts'
 
 function byWalk(rows: TranslationRow[]): (walkId: number) => TranslationRow[] {
   const groups = new Map<number, TranslationRow[]>()
@@ -16,12 +17,16 @@ function byWalk(rows: TranslationRow[]): (walkId: number) => TranslationRow[] {
  */
 export class WalkReader {
   private readonly repo: WalksRepo
+  private readonly notices: WalkNoticesRepo
 
   constructor(
     db: DB,
     private readonly ctx: UrlContext,
+    /** Today's 'YYYY-MM-DD' in TIME_ZONE: whether a notice is active. */
+    private readonly today: () => string,
   ) {
     this.repo = new WalksRepo(db)
+    this.notices = new WalkNoticesRepo(db)
   }
 
   category(id: number): Promise<CategoryRef | undefined> {
@@ -42,12 +47,15 @@ export class WalkReader {
     const nearbyWalks = nearbyIds
       .map((id) => byId.get(id))
       .filter((w): w is Walk => w !== undefined && (!options.publishedNearbyOnly || w.status === 'published'))
-    const [translationRows, counts] = await Promise.all([
+    const [translationRows, counts, notices] = await Promise.all([
       this.repo.translationsOf([walk.id, ...nearbyWalks.map((w) => w.id)]),
       this.repo.placesCounts(nearbyWalks.map((w) => w.id)),
+      this.notices.of([walk.id, ...nearbyWalks.map((w) => w.id)]),
     ])
     const translations = byWalk(translationRows)
     const fallbackLocale = category!.fallback_locale
+    const today = this.today()
+    const noticeOf = (id: number) => toNoticeView(notices.get(id), wanted, fallbackLocale, today)
     const nearby: SummaryBundle[] = nearbyWalks.map((w) => ({
       walk: w,
       // Nearby routes are of the route's own category.
@@ -55,10 +63,11 @@ export class WalkReader {
       translations: translations(w.id),
       placesCount: counts.get(w.id) ?? 0,
       fallbackLocale,
+      notice: noticeOf(w.id),
     }))
     return toRouteView(
       this.ctx,
-      { walk, category: category!, translations: translations(walk.id), places, nearby, logos, qrCodes },
+      { walk, category: category!, translations: translations(walk.id), places, nearby, logos, qrCodes, notice: noticeOf(walk.id) },
       wanted,
     )
   }
@@ -66,12 +75,20 @@ export class WalkReader {
   /** Summaries of routes of one category, in two queries for any number of routes. */
   async summaries(walks: SummaryWalk[], category: CategoryRef, wanted: string | null): Promise<RouteSummaryView[]> {
     const ids = walks.map((w) => w.id)
-    const [translationRows, counts] = await Promise.all([this.repo.translationsOf(ids), this.repo.placesCounts(ids)])
+    const [translationRows, counts, notices] = await Promise.all([this.repo.translationsOf(ids), this.repo.placesCounts(ids), this.notices.of(ids)])
     const translations = byWalk(translationRows)
+    const today = this.today()
     return walks.map((walk) =>
       toSummary(
         this.ctx,
-        { walk, categorySlug: category.slug, translations: translations(walk.id), placesCount: counts.get(walk.id) ?? 0, fallbackLocale: category.fallback_locale },
+        {
+          walk,
+          categorySlug: category.slug,
+          translations: translations(walk.id),
+          placesCount: counts.get(walk.id) ?? 0,
+          fallbackLocale: category.fallback_locale,
+          notice: toNoticeView(notices.get(walk.id), wanted, category.fallback_locale, today),
+        },
         wanted,
       ),
     )

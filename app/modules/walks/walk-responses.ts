@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { featureCollectionSchema } from './geojson.schema.ts'
 import { routeColorNames, walkStatuses } from './walks.schema.ts'
+import { noticeLevels } from './walk-notice.ts'
 
 // What the routes API answers (the OpenAPI document is generated from these).
 
@@ -13,6 +14,19 @@ const texts = {
   content_text: text,
   logo_title: text,
 }
+
+/** A route's notice (issue 15); `active`: today (TIME_ZONE) is within its days, the visitor pages show it. */
+export const routeNoticeSchema = z
+  .object({
+    level: z.enum(noticeLevels),
+    text: z.string().nullable().openapi({ description: 'In the language asked for, else the category’s fallback, else any language that has one' }),
+    texts: z.record(z.string(), z.string()).openapi({ description: 'The text per language (fr, en, de, it), those written only' }),
+    starts_on: z.string().nullable().openapi({ description: 'First day shown, YYYY-MM-DD (inclusive); null: from now' }),
+    ends_on: z.string().nullable().openapi({ description: 'Last day shown, YYYY-MM-DD (inclusive); null: no end' }),
+    active: z.boolean(),
+  })
+  .nullable()
+  .openapi('RouteNotice')
 
 export const routeQrCodeSchema = z.object({
   id: z.number().int(),
@@ -41,6 +55,7 @@ export const routeSummarySchema = z
     isIndexed: z.boolean(),
     is_modified: z.boolean(),
     placesCount: z.number().int(),
+    notice: routeNoticeSchema,
   })
   .openapi('RouteSummary')
 
@@ -70,6 +85,7 @@ export const routeSchema = z
     isSpacePlacesVisible: z.boolean(),
     is_modified: z.boolean(),
     placesCount: z.number().int(),
+    notice: routeNoticeSchema,
     locale: z.string().openapi({ description: 'The language the text fields were asked in (or the category’s fallback)' }),
     translations: z.record(z.string(), z.object(texts)),
     created_at: z.string(),

@@ -3,6 +3,7 @@ import { locales } from '#app/i18n/config.ts'
 import { routeAddress, type Addressing, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { FeatureCollection } from './geojson.schema.ts'
+import type { RouteNotice } from './walk-notice.ts'
 import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, SummaryWalk, TranslationRow } from './walks.repo.server.ts'
 import { walkTextFields, type WalkTexts } from './walks.schema.ts'
 
@@ -46,6 +47,8 @@ export interface RouteSummaryView {
   isIndexed: boolean
   is_modified: boolean
   placesCount: number
+  /** The route's notice (issue 15), active or not; null when it has none. */
+  notice: RouteNotice | null
 }
 
 export interface RouteView extends WalkTexts {
@@ -72,6 +75,8 @@ export interface RouteView extends WalkTexts {
   isSpacePlacesVisible: boolean
   is_modified: boolean
   placesCount: number
+  /** The route's notice (issue 15), active or not; null when it has none. */
+  notice: RouteNotice | null
   /** The language asked for (or the category's fallback) that the text fields are resolved in. */
   locale: string
   translations: Record<string, WalkTexts>
@@ -86,6 +91,7 @@ export interface SummaryBundle {
   translations: TranslationRow[]
   placesCount: number
   fallbackLocale: string
+  notice?: RouteNotice | null
 }
 
 export interface WalkBundle {
@@ -96,6 +102,7 @@ export interface WalkBundle {
   nearby: SummaryBundle[]
   logos: LogoRow[]
   qrCodes: QrRow[]
+  notice?: RouteNotice | null
 }
 
 const blankTexts = (): WalkTexts => Object.fromEntries(walkTextFields.map((f) => [f, null])) as WalkTexts
@@ -168,6 +175,7 @@ export function toSummary(ctx: UrlContext, bundle: SummaryBundle, wanted: string
     isIndexed: walk.is_indexed === 1,
     is_modified: walk.is_modified === 1,
     placesCount: bundle.placesCount,
+    notice: bundle.notice ?? null,
   }
 }
 
@@ -205,6 +213,7 @@ export function toRouteView(ctx: UrlContext, bundle: WalkBundle, wanted: string 
     isSpacePlacesVisible: walk.is_space_places_visible === 1,
     is_modified: walk.is_modified === 1,
     placesCount: places.length,
+    notice: bundle.notice ?? null,
     locale: wanted ?? category.fallback_locale,
     translations: translationsObject(bundle.translations),
     created_at: walk.created_at,

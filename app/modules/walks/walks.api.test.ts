@@ -491,6 +491,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
           isIndexed: true,
           is_modified: false,
           placesCount: 0,
+          notice: null,
         },
         expect.objectContaining({ name: 'Second', status: 'draft' }),
       ])

@@ -43,6 +43,7 @@ describe.each(testDialects)('nearby routes API on %s', (dialect) => {
           isIndexed: true,
           is_modified: false,
           placesCount: 0,
+          notice: null,
         },
       ])
       expect(names((await assign(token, a.uuid, c.uuid, 1)).json.data)).toEqual(['Charlie', 'Bravo'])

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
 import { featureCollectionSchema } from './geojson.schema.ts'
+import { noticeInputSchema } from './walk-notice.ts'
 import { singleLineName } from '#app/utils/single-line.ts'
 
 // Payloads of the routes API (spec section 7); field names are the spec's.
@@ -134,6 +135,8 @@ export const updateWalkSchema = z.strictObject({
   features_collection: featureCollectionSchema.nullable().optional(),
   /** The route's places in walking order; saved numbered 1..n in this order. */
   places: z.array(routePlaceInputSchema).max(MAX_ROUTE_PLACES).optional(),
+  /** The route's notice (issue 15): the whole of it, or null to remove it; absent leaves it as it is. */
+  notice: noticeInputSchema.nullable().optional(),
   // Read-only (ignored): what get-route answers besides the state above.
   place_category_id: readOnly(z.number()),
   url: readOnly(z.string()),

@@ -19,6 +19,9 @@ import { requireManagedWalk } from './walk-access.server.ts'
 import { derivedMeasures, translationChanges, walkRowChanges } from './walk-changes.ts'
 import { WalkMedia, type ImageSlot } from './walk-media.server.ts'
 import { WalkReader } from './walk-reader.server.ts'
+import { WalkNoticesRepo } from './walk-notices.server.ts'
+import { isDated } from './walk-notice.ts'
+import { dayIn, nextDayStart } from './notice-days.ts'
 import type { RouteSummaryView, RouteView, UrlContext } from './walk-serializer.server.ts'
 import { WalksRepo, type CategoryRef } from './walks.repo.server.ts'
 import {
@@ -47,7 +50,7 @@ export interface PublicReadOptions {
 
 export interface WalkDeps {
   db: DB
-  config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>
+  config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING' | 'TIME_ZONE'>
   categories: CategoryService
   addresses: AddressService
   storage: Storage
@@ -70,7 +73,7 @@ export class WalkService {
   constructor(private readonly deps: WalkDeps) {
     const ctx: UrlContext = { baseUrl: deps.config.BASE_URL, subdomains: deps.config.SUBDOMAIN_ROUTING, fileUrl: (key) => deps.storage.url(key) }
     this.repo = new WalksRepo(deps.db)
-    this.reader = new WalkReader(deps.db, ctx)
+    this.reader = new WalkReader(deps.db, ctx, () => this.today())
     this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access, images: deps.images })
     this.qrCodes = new RouteQrCodes({ db: deps.db, access: deps.categories.access, ctx, images: deps.qrImages })
     this.lists = new AnswerCache(deps.db)
@@ -78,6 +81,19 @@ export class WalkService {
 
   private get access() {
     return this.deps.categories.access
+  }
+
+  /** Today in the trails' time zone ('YYYY-MM-DD'): the day route notices are read in. */
+  today(): string {
+    return dayIn(this.deps.config.TIME_ZONE, Date.now())
+  }
+
+  /**
+   * Until when an answer showing these notices stays true without any write (ms): the end of
+   * today when one of them has dates (its window opens or closes on some day), else for good.
+   */
+  noticesValidUntil(notices: ({ starts_on: string | null; ends_on: string | null } | null | undefined)[]): number {
+    return notices.some(isDated) ? nextDayStart(this.deps.config.TIME_ZONE, Date.now()) : Infinity
   }
 
   /** A new draft route named in the caller's language, with its three QR codes. */
@@ -156,6 +172,7 @@ export class WalkService {
         const places = pathChanged ? await repo.placesOf(walk.id) : []
         await repo.update(walk.id, { ...walkRowChanges(input, nowIso()), ...derivedMeasures(input, current, places) })
         for (const [lang, fields] of translationChanges(input, locale, category.fallback_locale)) await repo.upsertTranslation(walk.id, lang, fields)
+        if (input.notice !== undefined) await new WalkNoticesRepo(trx).replace(walk.id, input.notice, nowIso())
       })
     } catch (error) {
       // Two managers racing for one slug: the unique index decides.
@@ -198,7 +215,8 @@ export class WalkService {
     return this.lists.answer(categoryId, `routes:${locale ?? ''}`, async () => {
       const category = (await this.repo.findCategory(categoryId))!
       const data = await this.reader.summaries(await this.repo.listByCategory(categoryId), category, locale)
-      return { data, validUntil: Infinity }
+      // A dated notice's badge (active or not) turns at midnight without a write.
+      return { data, validUntil: this.noticesValidUntil(data.map((r) => r.notice)) }
     })
   }
 

@@ -4,6 +4,7 @@ import { CategoryPicker } from '#app/components/category-picker.tsx'
 import { EmptyState } from '#app/components/landing-editor/empty-state.tsx'
 import { namedLocales } from '#app/components/landing-editor/landing-changes.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
+import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { localeFromParam, locales } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
@@ -34,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     slug: r.slug,
     name: r.name ?? r.slug,
     status: r.status,
+    notice: r.notice,
     named: namedLocales(r.translations),
     landingUrl: page('landing', r.slug),
     mapUrl: page('map', r.slug),
@@ -91,7 +93,10 @@ function RoutesTable({ routes, categoryId }: { routes: Row[]; categoryId: number
                 </a>
               </th>
               <td className="px-3 py-3">
-                <StatusBadge status={r.status} />
+                <span className="inline-flex flex-wrap gap-1">
+                  <StatusBadge status={r.status} />
+                  <NoticeBadge notice={r.notice} />
+                </span>
               </td>
               <td className="px-3 py-3">
                 <Coverage named={r.named} />

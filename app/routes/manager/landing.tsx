@@ -4,6 +4,8 @@ import { ImageField } from '#app/components/landing-editor/image-field.tsx'
 import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales, type LandingState, type LandingUpdate } from '#app/components/landing-editor/landing-changes.ts'
 import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
 import { NearbyRoutes } from '#app/components/landing-editor/nearby-routes.tsx'
+import { NoticeEditor } from '#app/components/landing-editor/notice-editor.tsx'
+import { noticeDraft, previewNotice } from '#app/components/landing-editor/notice-changes.ts'
 import { PublicPreview } from '#app/components/landing-editor/public-preview.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
 import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
@@ -48,7 +50,7 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
     toUpdate: landingUpdate,
     validate: (update) => landingErrors(update as LandingUpdate),
     fieldOf: landingFieldOf,
-    labelOf: (key) => t(`landingEditor.fields.${key.split('.').pop()}`),
+    labelOf: (key) => (key.startsWith('notice.') ? t(`notices.fields.${key.split('.')[1]}`) : t(`landingEditor.fields.${key.split('.').pop()}`)),
   })
   const guard = useUnsavedChangesGuard<LandingState>({
     dirty: Boolean(changes),
@@ -69,6 +71,8 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
 
   // Uploads and nearby changes are saved at once by their endpoints: take the route, keep edits.
   const applied = setRoute
+  // Work kept from before notices existed has none: the route's own.
+  const notice = edited.notice ?? noticeDraft(route.notice)
 
   return (
     <div className="grid gap-8 xl:grid-cols-2">
@@ -93,6 +97,8 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
             onChange={(locale, field, value) => setEdited((e) => ({ ...e, texts: { ...e.texts, [locale]: { ...e.texts[locale], [field]: value } } }))}
           />
         </section>
+
+        <NoticeEditor draft={notice} saved={route.notice} onChange={(next) => setEdited((s) => ({ ...s, notice: next }))} language={language} onLanguageChange={setLanguage} errors={errors} />
 
         <section aria-labelledby="images-title" className="flex flex-col gap-4">
           <h2 id="images-title" className="text-lg font-semibold">
@@ -151,7 +157,7 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
         <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" invalid={Object.keys(errors).length > 0} />
       </form>
       {guard.modal}
-      <PublicPreview route={route} texts={edited.texts} locale={language} addressing={addressing} category={category} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
+      <PublicPreview route={route} texts={edited.texts} notice={previewNotice(notice, language)} locale={language} addressing={addressing} category={category} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import type { User } from '#app/db/schema.ts'
 import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
 import { matchesFilters, parseFilters } from '#app/visitor/category-filters.ts'
 import type { CacheTag } from '#app/modules/page-cache/page-cache.server.ts'
+import { activeNotice } from '#app/modules/walks/walk-notice.ts'
 
 interface HomeArgs {
   context: { services: Services; user: User | null; categorySlug: string | null; pageCacheTag?: CacheTag | null }
@@ -58,11 +59,13 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
       landingPath: routeAddress(addressing, 'landing', ref, { locale }).path,
       mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
       start: route.start,
+      notice: activeNotice(route.notice),
       hidden: !matchesFilters({ name, subtitle: route.subtitle, duration: route.duration, distance: route.distance }, filters),
     }
   })
   const config = services.config
-  args.context.pageCacheTag = versions ? { categoryId: home.category.id, category: versions.categories.get(home.category.id) ?? 0, slugs: versions.slugs } : null
+  const validUntil = services.walks.noticesValidUntil(home.routes.map((r) => r.notice))
+  args.context.pageCacheTag = versions ? { categoryId: home.category.id, category: versions.categories.get(home.category.id) ?? 0, slugs: versions.slugs, validUntil } : null
   return {
     serviceWorker: serviceWorkerUrl({ url: config.TILE_URL, saving: config.OFFLINE_TILES }),
     view: {

@@ -51,7 +51,8 @@ export async function loader(args: Route.LoaderArgs) {
     // own, so the kept page says "not yet" and public/landing.js restores it from localStorage.
     const categoryId = route.place_category.id
     const counted = { id: published.walkId, uuid: view.uuid }
-    context.pageCacheTag = { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, view: counted }
+    const validUntil = services.walks.noticesValidUntil([route.notice])
+    context.pageCacheTag = { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, view: counted, validUntil }
     return { view, like: { likes: published.likes, liked: false }, serviceWorker: serviceWorkerOf(services) }
   }
   context.pageCacheTag = null

@@ -9,6 +9,7 @@ import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
 import type { PublicRouteView } from '#app/modules/walks/walks.service.server.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
+import { activeNotice } from '#app/modules/walks/walk-notice.ts'
 import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
 import type { Route } from './+types/map'
 import { askedAddress, findPublicRoute } from './route-address.server.ts'
@@ -55,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
     distance: route.distance,
     duration: route.duration,
     places,
+    notice: activeNotice(route.notice),
     paths: walkedPaths(route),
   }
   const view: TrailView = {
@@ -73,7 +75,8 @@ export async function loader(args: Route.LoaderArgs) {
     assets: { script: visitorAssets.trailScript, styles: visitorAssets.mapStyles, serviceWorker: visitorAssets.serviceWorker },
   }
   const categoryId = route.place_category.id
-  context.pageCacheTag = versions && !view.isDraft ? { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs } : null
+  const validUntil = services.walks.noticesValidUntil([route.notice])
+  context.pageCacheTag = versions && !view.isDraft ? { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, validUntil } : null
   return { view }
 }
 

@@ -6,6 +6,7 @@ import { Modal } from '#app/components/ui/modal.tsx'
 import type { RouteSummaryView } from '#app/modules/walks/walk-serializer.server.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { StatusBadge } from './form-bits.tsx'
+import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
 
 export const routeColorHex = (color: string) => routeColors[color as RouteColor] ?? routeColors['bg-orange']
@@ -69,6 +70,7 @@ export function SelectRoutesModal({
                       <span className="block truncate font-medium">{r.name ?? r.slug}</span>
                       <span className="block text-xs text-gray-500 dark:text-gray-400">{t('routeModals.select.places', { count: r.placesCount })}</span>
                     </span>
+                    <NoticeBadge notice={r.notice} />
                     <StatusBadge status={r.status} />
                   </button>
                 </li>

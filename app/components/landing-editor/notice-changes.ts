@@ -1,0 +1,64 @@
+import { locales, type Locale } from '#app/i18n/config.ts'
+import { noticeInputSchema, type NoticeLevel, type RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import type { FieldErrors } from '#app/utils/errors.ts'
+import { issuesToFieldErrors } from '#app/utils/validation.ts'
+
+// The landing editor's notice form (issue 15): its state, what PUT /routes/update is sent for it,
+// and the API's own rules checked before sending. Pure, unit-tested.
+
+export interface NoticeDraft {
+  /** Off: the route has no notice (or is to lose it). */
+  enabled: boolean
+  level: NoticeLevel
+  /** 'YYYY-MM-DD' or '' (no date). */
+  starts_on: string
+  ends_on: string
+  texts: Record<Locale, string>
+}
+
+/** What the update sends: the whole notice, or null to remove it. */
+export interface NoticeBody {
+  level: NoticeLevel
+  starts_on: string | null
+  ends_on: string | null
+  texts: Partial<Record<Locale, string>>
+}
+
+export function noticeDraft(notice: RouteNotice | null | undefined): NoticeDraft {
+  const texts = Object.fromEntries(locales.map((l) => [l, notice?.texts[l] ?? ''])) as Record<Locale, string>
+  return { enabled: Boolean(notice), level: notice?.level ?? 'information', starts_on: notice?.starts_on ?? '', ends_on: notice?.ends_on ?? '', texts }
+}
+
+export function noticeBody(draft: NoticeDraft): NoticeBody | null {
+  if (!draft.enabled) return null
+  const texts: Partial<Record<Locale, string>> = {}
+  for (const locale of locales) if (draft.texts[locale].trim()) texts[locale] = draft.texts[locale].trim()
+  return { level: draft.level, starts_on: draft.starts_on || null, ends_on: draft.ends_on || null, texts }
+}
+
+/** The notice part of the update: undefined when unchanged (whitespace does not count). */
+export function noticeUpdate(saved: NoticeDraft, edited: NoticeDraft | undefined): NoticeBody | null | undefined {
+  // A form kept from before notices existed has none: nothing changed.
+  if (!edited) return undefined
+  const before = noticeBody(saved)
+  const after = noticeBody(edited)
+  return JSON.stringify(before) === JSON.stringify(after) ? undefined : after
+}
+
+/** The API's rules on the notice sent, keyed as the API answers them (`notice.ends_on`). */
+export function noticeErrors(body: NoticeBody | null | undefined): FieldErrors | null {
+  if (!body) return null
+  const result = noticeInputSchema.safeParse(body)
+  if (result.success) return null
+  const errors: FieldErrors = {}
+  for (const [field, messages] of Object.entries(issuesToFieldErrors(result.error.issues, body))) errors[`notice.${field}`] = messages
+  return errors
+}
+
+/** The draft as the preview shows it (whatever its days: the manager sees what visitors will). */
+export function previewNotice(draft: NoticeDraft, locale: Locale): RouteNotice | null {
+  const body = noticeBody(draft)
+  if (!body) return null
+  const text = body.texts[locale] ?? locales.map((l) => body.texts[l]).find(Boolean) ?? null
+  return { ...body, text, active: true }
+}
