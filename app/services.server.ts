@@ -2,6 +2,7 @@ import path from 'node:path'
 import { appSecret } from './config/app-secret.server.ts'
 import type { Config } from './config/config.server.ts'
 import type { DB } from './db/db.server.ts'
+import { AccessibilityService } from './modules/accessibility/accessibility.service.server.ts'
 import { AddressService } from './modules/addresses/addresses.service.server.ts'
 import { AiService } from './modules/ai/ai.service.server.ts'
 import { AuthService } from './modules/auth/auth.service.server.ts'
@@ -57,6 +58,7 @@ export interface Services {
   exports: ExportService
   openData: OpenDataService
   rateLimiter: RateLimiter
+  accessibility: AccessibilityService
 }
 
 export function createServices({
@@ -126,5 +128,6 @@ export function createServices({
     imports: new ImportService({ db, access, addresses }),
     exports: new ExportService({ db, access, addressing }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
+    accessibility: new AccessibilityService({ db, categories }),
   }
 }

@@ -1,3 +1,4 @@
+import { accessibilityApi } from '#app/modules/accessibility/accessibility.api.server.ts'
 import { aiApi } from '#app/modules/ai/ai.api.server.ts'
 import { authApi } from '#app/modules/auth/auth.api.server.ts'
 import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
@@ -58,6 +59,7 @@ export function createApi(services: Services) {
   api.route('/', transferApi)
   api.route('/', routeFilesApi)
   api.route('/', openDataApi)
+  api.route('/', accessibilityApi)
 
   const documentConfig = {
     openapi: '3.1.0',

@@ -1,5 +1,6 @@
 import type { DB } from '#app/db/db.server.ts'
 import type { Walk } from '#app/db/schema.ts'
+import { AccessibilityRepo } from '#app/modules/accessibility/accessibility.repo.server.ts'
 import type { SummaryWalk } from './walks.repo.server.ts'
 import { toRouteView, toSummary, type RouteSummaryView, type RouteView, type SummaryBundle, type UrlContext } from './walk-serializer.server.ts'
 import { WalksRepo, type CategoryRef, type TranslationRow } from './walks.repo.server.ts'
@@ -16,12 +17,14 @@ function byWalk(rows: TranslationRow[]): (walkId: number) => TranslationRow[] {
  */
 export class WalkReader {
   private readonly repo: WalksRepo
+  private readonly accessibility: AccessibilityRepo
 
   constructor(
     db: DB,
     private readonly ctx: UrlContext,
   ) {
     this.repo = new WalksRepo(db)
+    this.accessibility = new AccessibilityRepo(db)
   }
 
   category(id: number): Promise<CategoryRef | undefined> {
@@ -42,9 +45,11 @@ export class WalkReader {
     const nearbyWalks = nearbyIds
       .map((id) => byId.get(id))
       .filter((w): w is Walk => w !== undefined && (!options.publishedNearbyOnly || w.status === 'published'))
-    const [translationRows, counts] = await Promise.all([
+    const [translationRows, counts, facts, entrances] = await Promise.all([
       this.repo.translationsOf([walk.id, ...nearbyWalks.map((w) => w.id)]),
       this.repo.placesCounts(nearbyWalks.map((w) => w.id)),
+      this.accessibility.factsOf([walk.id]),
+      this.accessibility.entrancesOf(places.map((p) => p.place_id)),
     ])
     const translations = byWalk(translationRows)
     const fallbackLocale = category!.fallback_locale
@@ -58,7 +63,7 @@ export class WalkReader {
     }))
     return toRouteView(
       this.ctx,
-      { walk, category: category!, translations: translations(walk.id), places, nearby, logos, qrCodes },
+      { walk, category: category!, translations: translations(walk.id), places, nearby, logos, qrCodes, accessibility: { facts: facts.get(walk.id), entrances } },
       wanted,
     )
   }

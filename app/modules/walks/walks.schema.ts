@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
+import { accessibilityInputSchema } from '#app/modules/accessibility/accessibility.schema.ts'
 import { featureCollectionSchema } from './geojson.schema.ts'
 
 // Payloads of the routes API (spec section 7); field names are the spec's.
@@ -133,6 +134,8 @@ export const updateWalkSchema = z.strictObject({
   features_collection: featureCollectionSchema.nullable().optional(),
   /** The route's places in walking order; saved numbered 1..n in this order. */
   places: z.array(routePlaceInputSchema).max(MAX_ROUTE_PLACES).optional(),
+  /** Accessibility facts and the stops' entrance notes (ADR 027): absent fields are kept, null is unknown. */
+  accessibility: accessibilityInputSchema.optional(),
   // Read-only (ignored): what get-route answers besides the state above.
   place_category_id: readOnly(z.number()),
   url: readOnly(z.string()),
