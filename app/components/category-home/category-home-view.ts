@@ -1,4 +1,5 @@
 import type { Locale } from '#app/i18n/config.ts'
+import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility.schema.ts'
 import type { RouteFilters } from '#app/visitor/category-filters.ts'
 
 // What a category's public home shows (issue 13), cut by its loader (app/routes/public/category-home.server.ts).
@@ -18,6 +19,7 @@ export interface CategoryRouteCard {
   landingPath: string
   mapPath: string
   start: { lat: number; lng: number } | null
+  accessibility: AccessibilityFacts
   /** Not matching the filters asked for (without script, the page is filtered as served). */
   hidden: boolean
 }
@@ -40,6 +42,6 @@ export interface CategoryHomeData {
   locale: string
   tiles: { url: string; attribution: string }
   styles: string[]
-  routes: { uuid: string; name: string; subtitle: string | null; color: string; distance: number; duration: number; start: { lat: number; lng: number } | null; landingPath: string }[]
+  routes: { uuid: string; name: string; subtitle: string | null; color: string; distance: number; duration: number; stepFree: boolean | null; start: { lat: number; lng: number } | null; landingPath: string }[]
   messages: { zoomIn: string; zoomOut: string; count: string; countOne: string; none: string }
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '#app/i18n/config.ts'
+import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
 import type { OfflineSettings, TrailStopData } from '#app/visitor/trail-data.ts'
 
 // What the route map page (/m) shows, cut from the route by its loader (app/routes/public/map.tsx).
@@ -11,6 +12,8 @@ export interface TrailSecret {
 
 export interface TrailPlace extends TrailStopData {
   secrets: TrailSecret[]
+  /** The stop's accessible-entrance note in the page's language (ADR 027). */
+  entrance: string | null
 }
 
 export interface TrailView {
@@ -26,6 +29,7 @@ export interface TrailView {
   distance: number
   duration: number
   places: TrailPlace[]
+  accessibility: RouteAccessibilityView
   paths: [number, number][][]
   /** ?place=: the stop shown first (a scanned plaque's). */
   focusId: number | null
