@@ -2,6 +2,7 @@ import { locales, type Locale } from '#app/i18n/config.ts'
 import { walkTextFields, walkTranslationSchema, type WalkTextField, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
+import { accessibilityErrors, accessibilityState, accessibilityUpdate, type AccessibilityEditState, type AccessibilityUpdate } from './accessibility-changes.ts'
 
 /** The landing texts the editor shows: one complete set per language, blanks as ''. */
 export type EditorTexts = Record<Locale, Record<WalkTextField, string>>
@@ -10,6 +11,7 @@ export interface LandingState {
   texts: EditorTexts
   isIndexed: boolean
   status: 'draft' | 'published'
+  accessibility: AccessibilityEditState
 }
 
 /** The body of PUT /routes/update (strict: only what changed, no other field). */
@@ -18,6 +20,7 @@ export interface LandingUpdate {
   translations?: Partial<Record<Locale, Partial<Record<WalkTextField, string>>>>
   isIndexed?: boolean
   status?: 'draft' | 'published'
+  accessibility?: AccessibilityUpdate
 }
 
 export function editorTexts(translations: Record<string, WalkTexts>): EditorTexts {
@@ -29,8 +32,8 @@ export function editorTexts(translations: Record<string, WalkTexts>): EditorText
   return texts
 }
 
-export function landingState(route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string }): LandingState {
-  return { texts: editorTexts(route.translations), isIndexed: route.isIndexed, status: route.status === 'published' ? 'published' : 'draft' }
+export function landingState(route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string } & Parameters<typeof accessibilityState>[0]): LandingState {
+  return { texts: editorTexts(route.translations), isIndexed: route.isIndexed, status: route.status === 'published' ? 'published' : 'draft', accessibility: accessibilityState(route) }
 }
 
 /** Only the fields the editor changed; null when nothing changed. */
@@ -46,6 +49,8 @@ export function landingUpdate(uuid: string, saved: LandingState, edited: Landing
   if (Object.keys(translations).length > 0) update.translations = translations
   if (edited.isIndexed !== saved.isIndexed) update.isIndexed = edited.isIndexed
   if (edited.status !== saved.status) update.status = edited.status
+  const accessibility = accessibilityUpdate(saved.accessibility, edited.accessibility)
+  if (accessibility) update.accessibility = accessibility
   return Object.keys(update).length > 1 ? update : null
 }
 
@@ -59,7 +64,7 @@ export function namedLocales(translations: Record<string, Pick<WalkTexts, 'name'
  * errors keyed `<locale>.<field>` as the form shows them; null when all is well.
  */
 export function landingErrors(update: LandingUpdate): FieldErrors | null {
-  const errors: FieldErrors = {}
+  const errors: FieldErrors = accessibilityErrors(update.accessibility)
   for (const [locale, texts] of Object.entries(update.translations ?? {})) {
     const result = walkTranslationSchema.safeParse(texts)
     if (result.success) continue

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AccessibilitySection } from '#app/components/landing-editor/accessibility-section.tsx'
 import { ImageField } from '#app/components/landing-editor/image-field.tsx'
 import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales, type LandingState, type LandingUpdate } from '#app/components/landing-editor/landing-changes.ts'
 import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
@@ -48,7 +49,7 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
     toUpdate: landingUpdate,
     validate: (update) => landingErrors(update as LandingUpdate),
     fieldOf: landingFieldOf,
-    labelOf: (key) => t(`landingEditor.fields.${key.split('.').pop()}`),
+    labelOf: (key) => t(key.startsWith('accessibility.') ? `accessibility.labels.${key.split('.').pop()}` : `landingEditor.fields.${key.split('.').pop()}`),
   })
   const guard = useUnsavedChangesGuard<LandingState>({
     dirty: Boolean(changes),
@@ -117,6 +118,8 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
             />
           </div>
         </section>
+
+        <AccessibilitySection route={route} value={edited.accessibility} language={language} errors={errors} onChange={(accessibility) => setEdited((e) => ({ ...e, accessibility }))} />
 
         <NearbyRoutes route={route} candidates={routes} onChange={applied} />
 
