@@ -127,10 +127,10 @@ function Filters({ view }: { view: CategoryHomeView }) {
           ))}
         </select>
       </label>
+      <StepFreeFilter checked={view.filters.stepFree} />
       <button type="submit" data-filter-submit className="min-h-11 rounded-lg bg-primary-700 px-5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700">
         {t('categoryHome.apply')}
       </button>
-      <StepFreeFilter checked={view.filters.stepFree} />
     </form>
   )
 }

@@ -104,7 +104,8 @@ export function AccessibilityBadges({ facts }: { facts: AccessibilityFacts }) {
 export function StepFreeFilter({ checked }: { checked: boolean }) {
   const { t } = useTranslation()
   return (
-    <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-full">
+    // Before the button for the keyboard and on a phone; under the row of fields from sm on.
+    <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-gray-800 sm:order-last sm:col-span-full">
       <input type="checkbox" name="step_free" value="1" defaultChecked={checked} data-testid="filter-step-free" className="size-5 rounded border-gray-400 accent-primary-700" />
       <Footprints className="size-4 text-gray-700" aria-hidden="true" />
       {t('accessibility.filter.stepFree')}

@@ -61,9 +61,9 @@ export function ElevationProfile({ elevation, locale }: { elevation: ElevationVi
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         {figures.map(([key, value]) => (
-          <div key={key} className="flex gap-1">
+          <div key={key} className="flex flex-wrap gap-x-1">
             <dt className="text-gray-700">{t(`accessibility.elevation.${key}`)}:</dt>
-            <dd data-testid={`elevation-${key}`} className="font-semibold text-gray-900 tabular-nums">
+            <dd data-testid={`elevation-${key}`} className="font-semibold whitespace-nowrap text-gray-900 tabular-nums">
               {metres(value)}
             </dd>
           </div>
