@@ -13,7 +13,7 @@ export interface AccessibilityEditState {
 }
 
 /** The body's `accessibility`: changed facts and changed notes only. */
-export type AccessibilityUpdate = Omit<AccessibilityInput, 'entrances'> & { entrances?: { place_id: number; notes: Partial<Record<Locale, string>> }[] }
+export type AccessibilityUpdate = Omit<AccessibilityInput, 'entrances' | 'elevation'> & { entrances?: { place_id: number; notes: Partial<Record<Locale, string>> }[] }
 
 interface RouteLike {
   accessibility?: RouteAccessibilityView

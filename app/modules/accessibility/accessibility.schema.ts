@@ -93,6 +93,8 @@ export const accessibilityInputSchema = z.strictObject({
     .array(z.strictObject({ place_id: z.number().int().positive().max(MAX_ID), notes: entranceNotesSchema }))
     .max(500)
     .optional(),
+  /** Computed from the path (get-route answers it): a route sent back as answered is accepted, this ignored. */
+  elevation: z.unknown().optional().describe('Read-only: accepted and ignored'),
 })
 export type AccessibilityInput = z.output<typeof accessibilityInputSchema>
 

@@ -4,7 +4,7 @@ import type { CategoryService } from '#app/modules/categories/categories.service
 import { PlacesRepo } from '#app/modules/places/places.repo.server.ts'
 import { invalidField, notFound } from '#app/utils/errors.ts'
 import { AccessibilityRepo, type FactsRow } from './accessibility.repo.server.ts'
-import type { AccessibilityFacts, AccessibilityInput, EntranceNotesInput, PlaceEntranceInput } from './accessibility.schema.ts'
+import { unknownFacts, type AccessibilityFacts, type AccessibilityInput, type EntranceNotesInput, type PlaceEntranceInput } from './accessibility.schema.ts'
 import { factsOf, notesByPlace } from './accessibility-view.ts'
 
 // Accessibility facts of routes and entrance notes of places (issue 15, ADR 027).
@@ -35,7 +35,7 @@ export function mergedFacts(walkId: number, saved: FactsRow | undefined, input: 
   }
 }
 
-const hasFactChanges = (input: AccessibilityInput) => Object.entries(input).some(([key, value]) => key !== 'entrances' && value !== undefined)
+const hasFactChanges = (input: AccessibilityInput) => (Object.keys(unknownFacts()) as (keyof AccessibilityFacts)[]).some((key) => input[key] !== undefined)
 
 async function saveNotes(repo: AccessibilityRepo, placeId: number, notes: EntranceNotesInput) {
   for (const [locale, note] of Object.entries(notes)) await repo.saveEntrance(placeId, locale, note ?? null)

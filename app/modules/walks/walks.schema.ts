@@ -111,6 +111,7 @@ export const routePlaceInputSchema = z.strictObject({
   lat: readOnly(z.number().nullable()),
   lng: readOnly(z.number().nullable()),
   name: readOnly(z.string().nullable()),
+  accessible_entrance: readOnly(z.record(z.string(), z.string())),
 })
 
 export const updateWalkSchema = z.strictObject({
