@@ -180,6 +180,16 @@ describe('accessibility facts', () => {
     await expect.poll(async () => (await scripted.locator('[data-route-card]:not([hidden])').count())).toBe(1)
     expect(new URL(scripted.url()).searchParams.get('step_free')).toBe('1')
 
+    // The filter's row and the block at desktop width, looked at.
+    const wide = await browser.newContext({ ...desktop, baseURL, locale: 'de-DE', reducedMotion: 'reduce' })
+    const widePage = await wide.newPage()
+    await widePage.goto(`/de/c/${slug}?step_free=1`)
+    await widePage.screenshot({ path: `${shots}/c-desktop-de.png` })
+    await widePage.goto(`/de/r/${slug}/${loop.slug}`)
+    await widePage.getByTestId('accessibility').scrollIntoViewIfNeeded()
+    await widePage.screenshot({ path: `${shots}/r-desktop-de.png` })
+    await wide.close()
+
     // A route without any known fact and without heights shows no block at all.
     await scripted.goto(`/fr/r/${slug}/${stairs.slug}`)
     expect(await scripted.getByTestId('accessibility').locator('[data-fact="stairs"]').textContent()).toContain('120')
