@@ -106,6 +106,8 @@ describe('accessibility facts', () => {
       await section.getByTestId(`a11y-entrance-${firstStop}`).fill(note)
     }
     expect(await page.getByTestId('save-bar-status').textContent()).not.toBe('')
+    // The preview follows the facts before they are saved, in the tab's language (Italian now).
+    expect(await page.getByTestId('accessibility').locator('[data-fact="step_free"]').textContent()).toContain(messages.it.accessibility.values.yes)
     await page.getByTestId('a11y-max_slope_pct').scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${shots}/landing-desktop.png`, fullPage: true })
     await keepScreenshot(page, 'accessibility-landing-desktop')

@@ -154,7 +154,8 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
         <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" invalid={Object.keys(errors).length > 0} />
       </form>
       {guard.modal}
-      <PublicPreview route={route} texts={edited.texts} locale={language} addressing={addressing} category={category} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
+      {/* The preview follows the accessibility facts as edited, as it follows the texts. */}
+      <PublicPreview route={{ ...route, accessibility: { ...route.accessibility, ...edited.accessibility?.facts } }} texts={edited.texts} locale={language} addressing={addressing} category={category} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
     </div>
   )
 }
