@@ -57,18 +57,19 @@ export function AccessibilityBlock({ accessibility, locale }: { accessibility: R
     return value === null ? [] : [{ key, value, Icon: icons[key] }]
   })
   return (
-    <section data-testid="accessibility" aria-labelledby="accessibility-title" className="space-y-3 rounded-xl bg-gray-50 p-4 ring-1 ring-gray-200">
+    // A container: two columns where the block itself is wide enough (the editor's preview is narrow on a wide screen).
+    <section data-testid="accessibility" aria-labelledby="accessibility-title" className="@container space-y-3 rounded-xl bg-gray-50 p-4 ring-1 ring-gray-200">
       <h2 id="accessibility-title" className="flex items-center gap-2 text-base font-semibold text-gray-900">
         <Accessibility className="size-5 text-gray-800" aria-hidden="true" />
         {t('accessibility.title')}
       </h2>
       {known.length > 0 ? (
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm @md:grid-cols-2">
           {known.map(({ key, value, Icon }) => (
-            <div key={key} data-fact={key} className="flex items-start gap-2">
+            <div key={key} data-fact={key} className="flex flex-wrap items-start gap-x-2">
               <Icon className="mt-0.5 size-4 shrink-0 text-gray-700" aria-hidden="true" />
               <dt className="text-gray-700">{t(`accessibility.labels.${key}`)}:</dt>
-              <dd className="font-semibold text-gray-900">{value}</dd>
+              <dd className="font-semibold whitespace-nowrap text-gray-900">{value}</dd>
             </div>
           ))}
         </dl>

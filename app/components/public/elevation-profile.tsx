@@ -59,7 +59,7 @@ export function ElevationProfile({ elevation, locale }: { elevation: ElevationVi
           <path d={line} fill="none" strokeWidth={2} strokeLinejoin="round" vectorEffect="non-scaling-stroke" className="stroke-primary-800" />
         </svg>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm @lg:grid-cols-4">
         {figures.map(([key, value]) => (
           <div key={key} className="flex flex-wrap gap-x-1">
             <dt className="text-gray-700">{t(`accessibility.elevation.${key}`)}:</dt>
