@@ -2,6 +2,7 @@ import path from 'node:path'
 import { appSecret } from './config/app-secret.server.ts'
 import type { Config } from './config/config.server.ts'
 import type { DB } from './db/db.server.ts'
+import { AccessibilityService } from './modules/accessibility/accessibility.service.server.ts'
 import { AddressService } from './modules/addresses/addresses.service.server.ts'
 import { AiService } from './modules/ai/ai.service.server.ts'
 import { AuthService } from './modules/auth/auth.service.server.ts'
@@ -61,6 +62,7 @@ export interface Services {
   rateLimiter: RateLimiter
   /** The monthly report by e-mail (issue 15): sends, the opt-out, the one-click link. */
   monthlyReports: MonthlyReportService
+  accessibility: AccessibilityService
 }
 
 export function createServices({
@@ -131,5 +133,6 @@ export function createServices({
     exports: new ExportService({ db, access, addressing }),
     monthlyReports: new MonthlyReportService({ db, config, stats, mailer: mail, logger, secret: () => appSecret(config) }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
+    accessibility: new AccessibilityService({ db, categories }),
   }
 }

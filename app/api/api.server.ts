@@ -1,3 +1,4 @@
+import { accessibilityApi } from '#app/modules/accessibility/accessibility.api.server.ts'
 import { aiApi } from '#app/modules/ai/ai.api.server.ts'
 import { authApi } from '#app/modules/auth/auth.api.server.ts'
 import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
@@ -60,6 +61,7 @@ export function createApi(services: Services) {
   api.route('/', routeFilesApi)
   api.route('/', openDataApi)
   api.route('/', monthlyReportApi)
+  api.route('/', accessibilityApi)
 
   const documentConfig = {
     openapi: '3.1.0',

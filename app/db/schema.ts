@@ -330,6 +330,33 @@ export interface MonthlyReportSendsTable {
   sent_at: Timestamp | null
 }
 
+export type Surface = 'paved' | 'gravel' | 'dirt' | 'grass' | 'mixed'
+export type Shade = 'none' | 'some' | 'much'
+
+/** Migration 2026-11-25T1300-accessibility (ADR 027): a route's accessibility facts; null is "unknown". */
+export interface WalkAccessibilityTable {
+  walk_id: number
+  step_free: Flag | null
+  max_slope_pct: number | null
+  surface: Surface | null
+  stairs: Flag | null
+  stairs_count: number | null
+  benches: Flag | null
+  toilets: Flag | null
+  drinking_water: Flag | null
+  shade: Shade | null
+  pushchair: Flag | null
+  wheelchair: Flag | null
+  updated_at: Timestamp
+}
+
+/** A place's accessible-entrance note in one language. */
+export interface PlaceAccessibilityTable {
+  place_id: number
+  locale: string
+  entrance_note: string
+}
+
 export interface DomainTables {
   place_categories: PlaceCategoriesTable
   category_members: CategoryMembersTable
@@ -359,6 +386,8 @@ export interface DomainTables {
   walk_notices: WalkNoticesTable
   walk_notice_texts: WalkNoticeTextsTable
   monthly_report_sends: MonthlyReportSendsTable
+  walk_accessibility: WalkAccessibilityTable
+  place_accessibility: PlaceAccessibilityTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

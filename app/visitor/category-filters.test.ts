@@ -22,7 +22,15 @@ describe('category home filters', () => {
   })
 
   it('reads anything else as "any"', () => {
-    expect(parseFilters(new URLSearchParams('duration=7&distance=x&q=%20%20'))).toEqual({ q: '', duration: null, distance: null })
+    expect(parseFilters(new URLSearchParams('duration=7&distance=x&q=%20%20'))).toEqual({ q: '', duration: null, distance: null, stepFree: false })
     expect(names('')).toHaveLength(3)
+  })
+
+  it('keeps only routes known to be step-free when asked (unknown is not step-free)', () => {
+    const known = [{ ...routes[0], stepFree: true }, { ...routes[1], stepFree: false }, { ...routes[2], stepFree: null }]
+    const shown = (query: string) => known.filter((r) => matchesFilters(r, parseFilters(new URLSearchParams(query)))).map((r) => r.name)
+    expect(shown('step_free=1')).toEqual(['La vieille ville'])
+    expect(shown('step_free=yes')).toHaveLength(3)
+    expect(shown('')).toHaveLength(3)
   })
 })

@@ -10,6 +10,8 @@ export interface RouteFilters {
   q: string
   duration: DurationChoice | null
   distance: DistanceChoice | null
+  /** Step-free routes only (issue 15): a route whose step-free fact is unknown is left out too. */
+  stepFree: boolean
 }
 
 export interface FilteredRoute {
@@ -19,6 +21,8 @@ export interface FilteredRoute {
   duration: number
   /** Metres. */
   distance: number
+  /** The route's step-free fact; null or absent when unknown. */
+  stepFree?: boolean | null
 }
 
 const pick = <T extends string>(choices: readonly T[], value: string | null): T | null => (choices as readonly string[]).includes(value ?? '') ? (value as T) : null
@@ -29,6 +33,7 @@ export function parseFilters(params: URLSearchParams): RouteFilters {
     q: (params.get('q') ?? '').trim().slice(0, 100),
     duration: pick(durationChoices, params.get('duration')),
     distance: pick(distanceChoices, params.get('distance')),
+    stepFree: params.get('step_free') === '1',
   }
 }
 
@@ -43,6 +48,7 @@ const inRange = (value: number, range: [number, number] | undefined) => !range |
 export function matchesFilters(route: FilteredRoute, filters: RouteFilters): boolean {
   if (!inRange(route.duration, filters.duration ? durationRange[filters.duration] : undefined)) return false
   if (!inRange(route.distance, filters.distance ? distanceRange[filters.distance] : undefined)) return false
+  if (filters.stepFree && route.stepFree !== true) return false
   if (!filters.q) return true
   const q = folded(filters.q)
   return folded(route.name).includes(q) || folded(route.subtitle ?? '').includes(q)

@@ -73,6 +73,8 @@ const calls: Record<string, Call> = {
   'DELETE /places/{id}/invitations/{invitationId}': { method: 'DELETE', path: (w) => `/places/${w.place}/invitations/${w.placeInvitation}` },
   'GET /places/{id}/secrets': { method: 'GET', path: (w) => `/places/${w.place}/secrets` },
   'POST /places/{id}/secrets': { method: 'POST', path: (w) => `/places/${w.place}/secrets`, body: () => ({ title: 'A tip', text: 'Look up.' }) },
+  'GET /places/{id}/accessible-entrance': { method: 'GET', path: (w) => `/places/${w.place}/accessible-entrance` },
+  'PUT /places/{id}/accessible-entrance': { method: 'PUT', path: (w) => `/places/${w.place}/accessible-entrance`, body: () => ({ accessible_entrance: { en: 'Side door' } }) },
   'DELETE /secrets/{id}': { method: 'DELETE', path: (w) => `/secrets/${w.secret}` },
   'POST /qr-codes': { method: 'POST', path: () => '/qr-codes', body: (w) => ({ place_category_id: w.category, name: 'One more' }) },
   'POST /qr-codes/batch': { method: 'POST', path: () => '/qr-codes/batch', body: (w) => ({ place_category_id: w.category, count: 2 }) },

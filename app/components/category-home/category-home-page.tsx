@@ -1,5 +1,6 @@
 import { ArrowRight, Clock, Footprints, Languages, Map as MapIcon, MapPin, Search } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { AccessibilityBadges, StepFreeFilter } from '#app/components/public/accessibility-facts.tsx'
 import { textColorOn } from '#app/utils/contrast.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { distanceChoices, durationChoices } from '#app/visitor/category-filters.ts'
@@ -22,7 +23,7 @@ export function CategoryHomePage({ view }: { view: CategoryHomeView }) {
     locale: view.locale,
     tiles: view.tiles,
     styles: view.assets.styles,
-    routes: view.routes.map((r) => ({ uuid: r.uuid, name: r.name, subtitle: r.subtitle, color: r.color, distance: r.distance, duration: r.duration, start: r.start, landingPath: r.landingPath })),
+    routes: view.routes.map((r) => ({ uuid: r.uuid, name: r.name, subtitle: r.subtitle, color: r.color, distance: r.distance, duration: r.duration, stepFree: r.accessibility.step_free, start: r.start, landingPath: r.landingPath })),
     messages: {
       zoomIn: t('publicMap.zoomIn'),
       zoomOut: t('publicMap.zoomOut'),
@@ -64,7 +65,6 @@ export function CategoryHomePage({ view }: { view: CategoryHomeView }) {
             />
           </div>
         </div>
-        {/* Accessibility facts of the category's routes (a later issue) belong here. */}
       </main>
       <footer className="pb-8 text-center text-xs text-gray-600">{t('publicLanding.poweredBy')}</footer>
       <script async src={view.assets.script} />
@@ -128,6 +128,7 @@ function Filters({ view }: { view: CategoryHomeView }) {
           ))}
         </select>
       </label>
+      <StepFreeFilter checked={view.filters.stepFree} />
       <button type="submit" data-filter-submit className="min-h-11 rounded-lg bg-primary-700 px-5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700">
         {t('categoryHome.apply')}
       </button>
@@ -179,6 +180,7 @@ function RouteCard({ route, number, locale }: { route: CategoryRouteCard; number
             {route.locales.map((l) => l.toUpperCase()).join(' · ')}
           </li>
         </ul>
+        <AccessibilityBadges facts={route.accessibility} />
         <div className="mt-auto grid grid-cols-2 gap-2">
           <a href={route.landingPath} className="inline-flex min-h-11 items-center justify-center gap-1 rounded-lg border border-gray-300 px-3 text-center text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-700">
             {t('categoryHome.open')}

@@ -1,4 +1,5 @@
 import type { Locale } from '#app/i18n/config.ts'
+import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility.schema.ts'
 import type { RouteFilters } from '#app/visitor/category-filters.ts'
 import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 
@@ -21,6 +22,7 @@ export interface CategoryRouteCard {
   start: { lat: number; lng: number } | null
   /** The route's notice when active today (issue 15). */
   notice: NoticeDisplay | null
+  accessibility: AccessibilityFacts
   /** Not matching the filters asked for (without script, the page is filtered as served). */
   hidden: boolean
 }
@@ -43,6 +45,6 @@ export interface CategoryHomeData {
   locale: string
   tiles: { url: string; attribution: string }
   styles: string[]
-  routes: { uuid: string; name: string; subtitle: string | null; color: string; distance: number; duration: number; start: { lat: number; lng: number } | null; landingPath: string }[]
+  routes: { uuid: string; name: string; subtitle: string | null; color: string; distance: number; duration: number; stepFree: boolean | null; start: { lat: number; lng: number } | null; landingPath: string }[]
   messages: { zoomIn: string; zoomOut: string; count: string; countOne: string; none: string }
 }

@@ -4,6 +4,7 @@ import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
 import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
 import { noticeDraft, noticeErrors, noticeUpdate, type NoticeBody, type NoticeDraft } from './notice-changes.ts'
+import { accessibilityErrors, accessibilityState, accessibilityUpdate, type AccessibilityEditState, type AccessibilityUpdate } from './accessibility-changes.ts'
 
 /** The landing texts the editor shows: one complete set per language, blanks as ''. */
 export type EditorTexts = Record<Locale, Record<WalkTextField, string>>
@@ -13,6 +14,7 @@ export interface LandingState {
   isIndexed: boolean
   status: 'draft' | 'published'
   notice: NoticeDraft
+  accessibility: AccessibilityEditState
 }
 
 /** The body of PUT /routes/update (strict: only what changed, no other field). */
@@ -22,6 +24,7 @@ export interface LandingUpdate {
   isIndexed?: boolean
   status?: 'draft' | 'published'
   notice?: NoticeBody | null
+  accessibility?: AccessibilityUpdate
 }
 
 export function editorTexts(translations: Record<string, WalkTexts>): EditorTexts {
@@ -33,12 +36,15 @@ export function editorTexts(translations: Record<string, WalkTexts>): EditorText
   return texts
 }
 
-export function landingState(route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string; notice?: RouteNotice | null }): LandingState {
+export function landingState(
+  route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string; notice?: RouteNotice | null } & Parameters<typeof accessibilityState>[0],
+): LandingState {
   return {
     texts: editorTexts(route.translations),
     isIndexed: route.isIndexed,
     status: route.status === 'published' ? 'published' : 'draft',
     notice: noticeDraft(route.notice),
+    accessibility: accessibilityState(route),
   }
 }
 
@@ -57,6 +63,8 @@ export function landingUpdate(uuid: string, saved: LandingState, edited: Landing
   if (edited.status !== saved.status) update.status = edited.status
   const notice = noticeUpdate(saved.notice, edited.notice)
   if (notice !== undefined) update.notice = notice
+  const accessibility = accessibilityUpdate(saved.accessibility, edited.accessibility)
+  if (accessibility) update.accessibility = accessibility
   return Object.keys(update).length > 1 ? update : null
 }
 
@@ -70,7 +78,7 @@ export function namedLocales(translations: Record<string, Pick<WalkTexts, 'name'
  * errors keyed `<locale>.<field>` as the form shows them; null when all is well.
  */
 export function landingErrors(update: LandingUpdate): FieldErrors | null {
-  const errors: FieldErrors = { ...noticeErrors(update.notice) }
+  const errors: FieldErrors = { ...noticeErrors(update.notice), ...accessibilityErrors(update.accessibility) }
   for (const [locale, texts] of Object.entries(update.translations ?? {})) {
     const result = walkTranslationSchema.safeParse(texts)
     if (result.success) continue

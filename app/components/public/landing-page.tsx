@@ -2,6 +2,7 @@ import { ArrowRight, Clock, FilePen, Footprints, Map as MapIcon, MapPin } from '
 import { useTranslation } from 'react-i18next'
 import { locales } from '#app/i18n/config.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
+import { AccessibilityBlock } from './accessibility-facts.tsx'
 import { LikeButton, ShareButton, type LikeState } from './landing-actions.tsx'
 import type { LandingView } from './landing-view.ts'
 import { NearbyRouteCard } from './nearby-route-card.tsx'
@@ -60,6 +61,7 @@ export function LandingPage({ view, like, likeLimited = false }: { view: Landing
               </p>
             </div>
             {view.description ? <p className="text-base leading-relaxed text-gray-700">{view.description}</p> : null}
+            <AccessibilityBlock accessibility={view.accessibility} locale={view.locale} />
             <Content view={view} />
             <Partners view={view} />
           </div>

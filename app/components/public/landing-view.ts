@@ -1,5 +1,6 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
 import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
+import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'
@@ -40,6 +41,7 @@ export interface LandingView {
   distance: number
   duration: number
   placesCount: number
+  accessibility: RouteAccessibilityView
   nearby: NearbyCard[]
   /** The route's notice when active today (issue 15). */
   notice: NoticeDisplay | null
@@ -98,6 +100,7 @@ export function toLandingView(route: RouteView, locale: Locale, addressing: Addr
     distance: route.distance,
     duration: route.duration,
     placesCount: route.placesCount,
+    accessibility: route.accessibility,
     // Only published neighbours are linked for visitors (the service filters them for non-members);
     // they are of the route's own category.
     nearby: route.nearby_routes.map((r) => toNearbyCard(r, locale, addressing, category)),

@@ -1,5 +1,6 @@
 import { ArrowLeft, ChevronLeft, Clock, Crosshair, Download, Footprints, HardDriveDownload, LocateFixed, MapPin, TriangleAlert, Volume2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { AccessibilityBlock, EntranceNote } from '#app/components/public/accessibility-facts.tsx'
 import { useNonce } from '#app/components/shell/nonce.tsx'
 import type { TrailData, TrailMessages } from '#app/visitor/trail-data.ts'
 import { textColorOn } from '#app/utils/contrast.ts'
@@ -98,6 +99,7 @@ export function TrailPage({ view }: { view: TrailView }) {
           <PlaceDetail view={view} place={focused} />
           <PlaceList view={view} hidden={focused !== null} />
           {/* Route notices and accessibility facts (a later issue) belong here, after the places. */}
+          <AccessibilityBlock accessibility={view.accessibility} locale={view.locale} />
           {view.embed ? null : <SavedWalks />}
         </div>
       </aside>
@@ -248,7 +250,14 @@ function PlaceDetail({ view, place }: { view: TrailView; place: TrailPlace | nul
         </h2>
       </div>
       <p data-arrival role="status" className="sr-only" />
-      <div data-detail-body>{place ? <Secrets place={place} /> : null}</div>
+      <div data-detail-body>
+        {place ? (
+          <>
+            <EntranceNote note={place.entrance} />
+            <Secrets place={place} />
+          </>
+        ) : null}
+      </div>
       <div data-listen-row className="tg-script-only space-y-2">
         <button type="button" data-listen aria-pressed="false" className={`${secondary} w-full`}>
           <Volume2 className="size-5" aria-hidden="true" />
@@ -321,6 +330,7 @@ function PlaceList({ view, hidden }: { view: TrailView; hidden: boolean }) {
               </span>
             </button>
             <div data-place-body={place.id} className="pb-3 pl-12">
+              <EntranceNote note={place.entrance} />
               <Secrets place={place} />
             </div>
           </li>

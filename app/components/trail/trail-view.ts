@@ -1,4 +1,5 @@
 import type { Locale } from '#app/i18n/config.ts'
+import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
 import type { OfflineSettings, TrailStopData } from '#app/visitor/trail-data.ts'
 import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 
@@ -12,6 +13,8 @@ export interface TrailSecret {
 
 export interface TrailPlace extends TrailStopData {
   secrets: TrailSecret[]
+  /** The stop's accessible-entrance note in the page's language (ADR 027). */
+  entrance: string | null
 }
 
 export interface TrailView {
@@ -29,6 +32,7 @@ export interface TrailView {
   places: TrailPlace[]
   /** The route's notice when active today (issue 15). */
   notice: NoticeDisplay | null
+  accessibility: RouteAccessibilityView
   paths: [number, number][][]
   /** ?place=: the stop shown first (a scanned plaque's). */
   focusId: number | null

@@ -98,6 +98,7 @@ const VARIANTS: Record<string, RegExp> = {
   place: /^[1-9]\d{0,9}$/,
   duration: /^(?:30|60|120|more)$/,
   distance: /^(?:2|5|10|more)$/,
+  step_free: /^1$/,
 }
 
 function variantOf(params: URLSearchParams): string {

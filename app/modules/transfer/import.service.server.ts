@@ -163,7 +163,7 @@ export class ImportService {
             ? null
             : {
                 type: 'FeatureCollection',
-                features: route.lines.map((line) => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: thin(line, budget).map((p) => [p.lng, p.lat]) } })),
+                features: route.lines.map((line) => ({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: thin(line, budget).map((p) => (p.ele === undefined ? [p.lng, p.lat] : [p.lng, p.lat, p.ele])) } })),
               }
         const walk = await walks.insert({
           uuid: randomUUID(),

@@ -9,6 +9,8 @@ import type { Message } from '#app/utils/errors.ts'
 export interface LatLngPoint {
   lat: number
   lng: number
+  /** Height in metres when the file gives one (GPX <ele>, a third coordinate): kept for the route's profile (ADR 027). */
+  ele?: number
 }
 
 export interface PlaceTexts {
@@ -149,18 +151,21 @@ export function checkPlace(raw: RawPlace): SourcePlace | RowProblem[] {
   return { row: raw.row, ref: raw.ref, name: name!, lat: lat!, lng: lng!, description, translations }
 }
 
-/** Positions of a line as read ([lng, lat] pairs or {lat, lng}), or null when one is not on Earth. */
+/** Heights beyond the Dead Sea shore and Everest are a file's error, not a walk: dropped. */
+const plausibleHeight = (ele: number | null | 'invalid'): ele is number => typeof ele === 'number' && ele >= -500 && ele <= 9000
+
+/** Positions of a line as read ([lng, lat, ele?] or {lat, lng, ele?}), or null when one is not on Earth. */
 function readLine(line: unknown[]): LatLngPoint[] | null {
   const points: LatLngPoint[] = []
   for (const position of line) {
     const point = Array.isArray(position)
-      ? { lng: readNumber(position[0]), lat: readNumber(position[1]) }
+      ? { lng: readNumber(position[0]), lat: readNumber(position[1]), ele: readNumber(position[2]) }
       : position && typeof position === 'object'
-        ? { lat: readNumber((position as { lat?: unknown }).lat), lng: readNumber((position as { lng?: unknown }).lng) }
+        ? { lat: readNumber((position as { lat?: unknown }).lat), lng: readNumber((position as { lng?: unknown }).lng), ele: readNumber((position as { ele?: unknown }).ele) }
         : null
     if (!point || typeof point.lat !== 'number' || typeof point.lng !== 'number') return null
     if (point.lat < -90 || point.lat > 90 || point.lng < -180 || point.lng > 180) return null
-    points.push({ lat: point.lat, lng: point.lng })
+    points.push(plausibleHeight(point.ele) ? { lat: point.lat, lng: point.lng, ele: point.ele } : { lat: point.lat, lng: point.lng })
   }
   return points
 }

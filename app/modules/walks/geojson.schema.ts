@@ -71,10 +71,10 @@ export const featureCollectionSchema = z
 
 export type FeatureCollection = z.output<typeof featureCollectionSchema>
 
-/** The walked lines of a collection as lat/lng paths (points and polygons are not walked). */
-export function linePaths(fc: FeatureCollection): { lat: number; lng: number }[][] {
-  const paths: { lat: number; lng: number }[][] = []
-  const toPath = (positions: number[][]) => positions.map(([lng, lat]) => ({ lat, lng }))
+/** The walked lines of a collection as lat/lng paths (points and polygons are not walked); heights kept when given (ADR 027). */
+export function linePaths(fc: FeatureCollection): { lat: number; lng: number; ele?: number }[][] {
+  const paths: { lat: number; lng: number; ele?: number }[][] = []
+  const toPath = (positions: number[][]) => positions.map(([lng, lat, ele]) => (ele === undefined ? { lat, lng } : { lat, lng, ele }))
   for (const f of fc.features) {
     if (f.geometry.type === 'LineString') paths.push(toPath(f.geometry.coordinates))
     if (f.geometry.type === 'MultiLineString') for (const part of f.geometry.coordinates) paths.push(toPath(part))

@@ -33,6 +33,13 @@ describe('buildGpx', () => {
     expect(xml).not.toContain('<rte>')
   })
 
+  it('writes the heights of a path that has them (they come back on import: ADR 027)', () => {
+    const xml = buildGpx({ name: 'Hill', places, paths: [[{ lat: 46.5, lng: 6.6, ele: 401.26 }, { lat: 46.51, lng: 6.61 }]] })
+    assertWellFormedXml(xml)
+    expect(xml).toContain('<trkpt lat="46.5" lon="6.6"><ele>401.3</ele></trkpt>')
+    expect(xml).toContain('<trkpt lat="46.51" lon="6.61"/>')
+  })
+
   it('has no route for a route without places, and drops characters XML forbids', () => {
     const xml = buildGpx({ name: 'Empty\u0001', places: [], paths: null })
     assertWellFormedXml(xml)

@@ -13,7 +13,7 @@ export interface GpxRoute {
   url?: string
   places: GpxPlace[]
   /** The drawn path (a track); without it, the places in order make a route (<rte>). */
-  paths: LatLng[][] | null
+  paths: (LatLng & { ele?: number })[][] | null
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
@@ -39,7 +39,7 @@ export function buildGpx(route: GpxRoute): string {
   ]
   const paths = (route.paths ?? []).filter((path) => path.length >= 2)
   if (paths.length > 0) {
-    const segments = paths.map((path) => `    <trkseg>\n${path.map((p) => `      <trkpt ${at(p)}/>`).join('\n')}\n    </trkseg>`)
+    const segments = paths.map((path) => `    <trkseg>\n${path.map((p) => (p.ele === undefined ? `      <trkpt ${at(p)}/>` : `      <trkpt ${at(p)}><ele>${Math.round(p.ele * 10) / 10}</ele></trkpt>`)).join('\n')}\n    </trkseg>`)
     lines.push(`  <trk>\n    <name>${name}</name>\n${segments.join('\n')}\n  </trk>`)
   } else if (route.places.length > 0) {
     const points = route.places.map((p) => `    <rtept ${at(p)}><name>${xmlEscape(p.name)}</name></rtept>`)

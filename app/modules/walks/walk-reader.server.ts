@@ -1,5 +1,6 @@
 import type { DB } from '#app/db/db.server.ts'
 import type { Walk } from '#app/db/schema.ts'
+import { AccessibilityRepo } from '#app/modules/accessibility/accessibility.repo.server.ts'
 import type { SummaryWalk } from './walks.repo.server.ts'
 import { toRouteView, toSummary, type RouteSummaryView, type RouteView, type SummaryBundle, type UrlContext } from './walk-serializer.server.ts'
 import { WalksRepo, type CategoryRef, type TranslationRow } from './walks.repo.server.ts'
@@ -18,6 +19,7 @@ function byWalk(rows: TranslationRow[]): (walkId: number) => TranslationRow[] {
 export class WalkReader {
   private readonly repo: WalksRepo
   private readonly notices: WalkNoticesRepo
+  private readonly accessibility: AccessibilityRepo
 
   constructor(
     db: DB,
@@ -27,6 +29,7 @@ export class WalkReader {
   ) {
     this.repo = new WalksRepo(db)
     this.notices = new WalkNoticesRepo(db)
+    this.accessibility = new AccessibilityRepo(db)
   }
 
   category(id: number): Promise<CategoryRef | undefined> {
@@ -47,10 +50,12 @@ export class WalkReader {
     const nearbyWalks = nearbyIds
       .map((id) => byId.get(id))
       .filter((w): w is Walk => w !== undefined && (!options.publishedNearbyOnly || w.status === 'published'))
-    const [translationRows, counts, notices] = await Promise.all([
+    const [translationRows, counts, notices, facts, entrances] = await Promise.all([
       this.repo.translationsOf([walk.id, ...nearbyWalks.map((w) => w.id)]),
       this.repo.placesCounts(nearbyWalks.map((w) => w.id)),
       this.notices.of([walk.id, ...nearbyWalks.map((w) => w.id)]),
+      this.accessibility.factsOf([walk.id]),
+      this.accessibility.entrancesOf(places.map((p) => p.place_id)),
     ])
     const translations = byWalk(translationRows)
     const fallbackLocale = category!.fallback_locale
@@ -67,7 +72,17 @@ export class WalkReader {
     }))
     return toRouteView(
       this.ctx,
-      { walk, category: category!, translations: translations(walk.id), places, nearby, logos, qrCodes, notice: noticeOf(walk.id) },
+      {
+        walk,
+        category: category!,
+        translations: translations(walk.id),
+        places,
+        nearby,
+        logos,
+        qrCodes,
+        notice: noticeOf(walk.id),
+        accessibility: { facts: facts.get(walk.id), entrances },
+      },
       wanted,
     )
   }

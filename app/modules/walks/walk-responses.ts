@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { routeAccessibilitySchema } from '#app/modules/accessibility/accessibility-responses.ts'
 import { featureCollectionSchema } from './geojson.schema.ts'
 import { routeColorNames, walkStatuses } from './walks.schema.ts'
 import { noticeLevels } from './walk-notice.ts'
@@ -76,7 +77,16 @@ export const routeSchema = z
     duration: z.number().openapi({ description: 'seconds' }),
     isIndexed: z.boolean(),
     features_collection: featureCollectionSchema.nullable(),
-    places: z.array(z.object({ id: z.number().int(), placeSortId: z.number().int(), lat: z.number(), lng: z.number(), name: z.string() })),
+    places: z.array(
+      z.object({
+        id: z.number().int(),
+        placeSortId: z.number().int(),
+        lat: z.number(),
+        lng: z.number(),
+        name: z.string(),
+        accessible_entrance: z.record(z.string(), z.string()).openapi({ description: 'The accessible-entrance note by language (ADR 027)' }),
+      }),
+    ),
     nearby_routes: z.array(routeSummarySchema),
     route_qr_code: routeQrCodeSchema.nullable(),
     route_landing_page_qr_codes: z.array(routeQrCodeSchema),
@@ -86,6 +96,7 @@ export const routeSchema = z
     is_modified: z.boolean(),
     placesCount: z.number().int(),
     notice: routeNoticeSchema,
+    accessibility: routeAccessibilitySchema,
     locale: z.string().openapi({ description: 'The language the text fields were asked in (or the category’s fallback)' }),
     translations: z.record(z.string(), z.object(texts)),
     created_at: z.string(),

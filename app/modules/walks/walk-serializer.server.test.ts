@@ -38,8 +38,8 @@ describe('toPlaceViews', () => {
       { place_id: 3, sort_id: 3, name: 'C', lat: 46.1, lng: 6.1 },
     ])
     expect(places).toEqual([
-      { id: 1, placeSortId: 1, name: 'A', lat: 46, lng: 6 },
-      { id: 3, placeSortId: 2, name: 'C', lat: 46.1, lng: 6.1 },
+      { id: 1, placeSortId: 1, name: 'A', lat: 46, lng: 6, accessible_entrance: {} },
+      { id: 3, placeSortId: 2, name: 'C', lat: 46.1, lng: 6.1, accessible_entrance: {} },
     ])
   })
 })

@@ -1,5 +1,8 @@
 import type { Walk, WalkQrKind } from '#app/db/schema.ts'
 import { locales } from '#app/i18n/config.ts'
+import type { EntranceRow, FactsRow } from '#app/modules/accessibility/accessibility.repo.server.ts'
+import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
+import { notesByPlace, routeAccessibility } from '#app/modules/accessibility/accessibility-view.ts'
 import { routeAddress, type Addressing, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { FeatureCollection } from './geojson.schema.ts'
@@ -30,6 +33,8 @@ export interface RoutePlaceView {
   lat: number
   lng: number
   name: string
+  /** The place's accessible-entrance note by language (ADR 027). */
+  accessible_entrance: Record<string, string>
 }
 
 export interface RouteSummaryView {
@@ -77,6 +82,7 @@ export interface RouteView extends WalkTexts {
   placesCount: number
   /** The route's notice (issue 15), active or not; null when it has none. */
   notice: RouteNotice | null
+  accessibility: RouteAccessibilityView
   /** The language asked for (or the category's fallback) that the text fields are resolved in. */
   locale: string
   translations: Record<string, WalkTexts>
@@ -103,6 +109,7 @@ export interface WalkBundle {
   logos: LogoRow[]
   qrCodes: QrRow[]
   notice?: RouteNotice | null
+  accessibility: { facts: FactsRow | undefined; entrances: EntranceRow[] }
 }
 
 const blankTexts = (): WalkTexts => Object.fromEntries(walkTextFields.map((f) => [f, null])) as WalkTexts
@@ -151,10 +158,10 @@ export function toQrCodeView(ctx: UrlContext, qr: { id: number; kind: WalkQrKind
 }
 
 /** Places without coordinates cannot be walked to: dropped, the rest numbered from 1. */
-export function toPlaceViews(rows: RoutePlaceRow[]): RoutePlaceView[] {
+export function toPlaceViews(rows: RoutePlaceRow[], notes = new Map<number, Record<string, string>>()): RoutePlaceView[] {
   return rows
     .filter(hasCoordinates)
-    .map((row, i) => ({ id: row.place_id, placeSortId: i + 1, lat: row.lat, lng: row.lng, name: row.name }))
+    .map((row, i) => ({ id: row.place_id, placeSortId: i + 1, lat: row.lat, lng: row.lng, name: row.name, accessible_entrance: notes.get(row.place_id) ?? {} }))
 }
 
 export function toSummary(ctx: UrlContext, bundle: SummaryBundle, wanted: string | null): RouteSummaryView {
@@ -181,7 +188,8 @@ export function toSummary(ctx: UrlContext, bundle: SummaryBundle, wanted: string
 
 export function toRouteView(ctx: UrlContext, bundle: WalkBundle, wanted: string | null): RouteView {
   const { walk, category } = bundle
-  const places = toPlaceViews(bundle.places)
+  const places = toPlaceViews(bundle.places, notesByPlace(bundle.accessibility.entrances))
+  const features = walk.features_collection ? (JSON.parse(walk.features_collection) as FeatureCollection) : null
   const ref = { category: category.slug, slug: walk.slug }
   const qr = (kind: WalkQrKind) => bundle.qrCodes.filter((q) => q.kind === kind).map((q) => toQrCodeView(ctx, q, ref))
   return {
@@ -203,7 +211,7 @@ export function toRouteView(ctx: UrlContext, bundle: WalkBundle, wanted: string 
     distance: walk.distance,
     duration: walk.duration,
     isIndexed: walk.is_indexed === 1,
-    features_collection: walk.features_collection ? (JSON.parse(walk.features_collection) as FeatureCollection) : null,
+    features_collection: features,
     places,
     nearby_routes: bundle.nearby.map((n) => toSummary(ctx, n, wanted)),
     route_qr_code: qr('route')[0] ?? null,
@@ -214,6 +222,7 @@ export function toRouteView(ctx: UrlContext, bundle: WalkBundle, wanted: string 
     is_modified: walk.is_modified === 1,
     placesCount: places.length,
     notice: bundle.notice ?? null,
+    accessibility: routeAccessibility(bundle.accessibility.facts, features),
     locale: wanted ?? category.fallback_locale,
     translations: translationsObject(bundle.translations),
     created_at: walk.created_at,

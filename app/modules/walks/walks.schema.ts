@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
+import { accessibilityInputSchema } from '#app/modules/accessibility/accessibility.schema.ts'
 import { featureCollectionSchema } from './geojson.schema.ts'
 import { noticeInputSchema } from './walk-notice.ts'
 import { singleLineName } from '#app/utils/single-line.ts'
@@ -112,6 +113,7 @@ export const routePlaceInputSchema = z.strictObject({
   lat: readOnly(z.number().nullable()),
   lng: readOnly(z.number().nullable()),
   name: readOnly(z.string().nullable()),
+  accessible_entrance: readOnly(z.record(z.string(), z.string())),
 })
 
 export const updateWalkSchema = z.strictObject({
@@ -137,6 +139,8 @@ export const updateWalkSchema = z.strictObject({
   places: z.array(routePlaceInputSchema).max(MAX_ROUTE_PLACES).optional(),
   /** The route's notice (issue 15): the whole of it, or null to remove it; absent leaves it as it is. */
   notice: noticeInputSchema.nullable().optional(),
+  /** Accessibility facts and the stops' entrance notes (ADR 027): absent fields are kept, null is unknown. */
+  accessibility: accessibilityInputSchema.optional(),
   // Read-only (ignored): what get-route answers besides the state above.
   place_category_id: readOnly(z.number()),
   url: readOnly(z.string()),

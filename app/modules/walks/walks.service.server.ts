@@ -6,6 +6,7 @@ import type { Locale } from '#app/i18n/config.ts'
 import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
 import type { AskedAddress } from '#app/modules/addresses/route-address.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
+import { saveRouteAccessibility } from '#app/modules/accessibility/accessibility.service.server.ts'
 import { AnswerCache, type KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { Storage } from '#app/modules/uploads/storage.server.ts'
@@ -173,6 +174,7 @@ export class WalkService {
         await repo.update(walk.id, { ...walkRowChanges(input, nowIso()), ...derivedMeasures(input, current, places) })
         for (const [lang, fields] of translationChanges(input, locale, category.fallback_locale)) await repo.upsertTranslation(walk.id, lang, fields)
         if (input.notice !== undefined) await new WalkNoticesRepo(trx).replace(walk.id, input.notice, nowIso())
+        if (input.accessibility) await saveRouteAccessibility(trx, walk.id, input.accessibility, (await repo.placesOf(walk.id)).map((p) => p.place_id))
       })
     } catch (error) {
       // Two managers racing for one slug: the unique index decides.

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { AccessibilitySection } from '#app/components/landing-editor/accessibility-section.tsx'
 import { ImageField } from '#app/components/landing-editor/image-field.tsx'
 import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales, type LandingState, type LandingUpdate } from '#app/components/landing-editor/landing-changes.ts'
 import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
@@ -50,7 +51,10 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
     toUpdate: landingUpdate,
     validate: (update) => landingErrors(update as LandingUpdate),
     fieldOf: landingFieldOf,
-    labelOf: (key) => (key.startsWith('notice.') ? t(`notices.fields.${key.split('.')[1]}`) : t(`landingEditor.fields.${key.split('.').pop()}`)),
+    labelOf: (key) =>
+      key.startsWith('notice.')
+        ? t(`notices.fields.${key.split('.')[1]}`)
+        : t(key.startsWith('accessibility.') ? `accessibility.labels.${key.split('.').pop()}` : `landingEditor.fields.${key.split('.').pop()}`),
   })
   const guard = useUnsavedChangesGuard<LandingState>({
     dirty: Boolean(changes),
@@ -124,6 +128,8 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
           </div>
         </section>
 
+        <AccessibilitySection route={route} value={edited.accessibility} language={language} errors={errors} onChange={(accessibility) => setEdited((e) => ({ ...e, accessibility }))} />
+
         <NearbyRoutes route={route} candidates={routes} onChange={applied} />
 
         <section aria-labelledby="publishing-title" className="flex flex-col gap-3">
@@ -157,7 +163,16 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
         <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" invalid={Object.keys(errors).length > 0} />
       </form>
       {guard.modal}
-      <PublicPreview route={route} texts={edited.texts} notice={previewNotice(notice, language)} locale={language} addressing={addressing} category={category} className="min-w-0 xl:sticky xl:top-4 xl:self-start" />
+      {/* The preview follows the notice and the accessibility facts as edited, as it follows the texts. */}
+      <PublicPreview
+        route={{ ...route, accessibility: { ...route.accessibility, ...edited.accessibility?.facts } }}
+        texts={edited.texts}
+        notice={previewNotice(notice, language)}
+        locale={language}
+        addressing={addressing}
+        category={category}
+        className="min-w-0 xl:sticky xl:top-4 xl:self-start"
+      />
     </div>
   )
 }

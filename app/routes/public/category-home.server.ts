@@ -43,7 +43,9 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
   if (url.pathname !== canonical.path || !onCanonicalHost) throw redirect((addressing.subdomains ? canonical.url : canonical.path) + url.search, 301)
 
   const filters = parseFilters(url.searchParams)
+  const facts = await services.accessibility.factsByUuid(home.routes.map((r) => r.uuid))
   const routes = home.routes.map((route) => {
+    const accessibility = facts.get(route.uuid)!
     const ref = { category: slug, slug: route.slug }
     const name = route.name ?? route.slug
     return {
@@ -60,7 +62,8 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
       mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
       start: route.start,
       notice: activeNotice(route.notice),
-      hidden: !matchesFilters({ name, subtitle: route.subtitle, duration: route.duration, distance: route.distance }, filters),
+      accessibility,
+      hidden: !matchesFilters({ name, subtitle: route.subtitle, duration: route.duration, distance: route.distance, stepFree: accessibility.step_free }, filters),
     }
   })
   const config = services.config

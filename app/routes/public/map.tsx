@@ -6,6 +6,7 @@ import { locales } from '#app/i18n/config.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
+import { noteIn } from '#app/modules/accessibility/accessibility.schema.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
 import type { PublicRouteView } from '#app/modules/walks/walks.service.server.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
@@ -43,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   const secrets = await new PublicPlaces(services.db).secretsByPlace(route.places.map((p) => p.id))
   const addressing = addressingOf(config)
   const asked = Number(search.get('place'))
-  const places = route.places.map((p) => ({ id: p.id, number: p.placeSortId, name: p.name, lat: p.lat, lng: p.lng, secrets: secrets[p.id] ?? [] }))
+  const places = route.places.map((p) => ({ id: p.id, number: p.placeSortId, name: p.name, lat: p.lat, lng: p.lng, secrets: secrets[p.id] ?? [], entrance: noteIn(p.accessible_entrance, locale, route.place_category.fallback_locale) }))
   const content = {
     uuid: route.uuid,
     slug: route.slug,
@@ -57,6 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     duration: route.duration,
     places,
     notice: activeNotice(route.notice),
+    accessibility: route.accessibility,
     paths: walkedPaths(route),
   }
   const view: TrailView = {

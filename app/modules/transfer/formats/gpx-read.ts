@@ -8,7 +8,7 @@ import { ImportRefused } from './refusal.ts'
 // the file (same position) are its stops. A <rte> and a <trk> of the same name are one route
 // (Trailguide's own export writes the stops as a <rte> and the walked path as a <trk>).
 
-const position = (el: Element) => ({ lat: el.getAttribute('lat'), lng: el.getAttribute('lon') })
+const position = (el: Element) => ({ lat: el.getAttribute('lat'), lng: el.getAttribute('lon'), ele: textOf(child(el, 'ele')) })
 const key = (lat: string | null, lng: string | null) => `${Number(lat).toFixed(7)},${Number(lng).toFixed(7)}`
 
 export function readGpx(text: string): SourceDocument {
