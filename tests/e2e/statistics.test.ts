@@ -19,10 +19,15 @@ interface Statistic {
   visits: Array<{ x: number; y: number }>
   averageTimePerSession: number
   years: Array<'total' | number>
+  plaque_views: number
+  plaque_visits: Array<{ x: number; y: number }>
+  scans: number
+  scans_by_month: Array<{ x: number; y: number }>
 }
 interface Breakdown {
-  routes: Array<{ walk_id: number; name: string | null; views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number; contributions: number; place_visits: number }>
+  routes: Array<{ walk_id: number; name: string | null; views: number; plaque_views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number; contributions: number; place_visits: number }>
   places: Array<{ place_id: number; name: string | null }>
+  plaques: Array<{ qr_code_id: number; code: string; label: string; scans: number; last_scanned_at: string | null }>
 }
 interface CategoryNode {
   id: number
@@ -214,16 +219,17 @@ describe('statistics screen', () => {
     expect(download.suggestedFilename()).toBe(`statistics-lausanne-${year}.csv`)
     const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '')
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('section,year,month,id,name,visits,views,total_time,sessions,averageTimePerSession,likes,contributions,place_visits')
+    expect(lines[0]).toBe('section,year,month,id,name,visits,views,total_time,sessions,averageTimePerSession,likes,contributions,place_visits,plaque_views,scans')
     expect(lines[1]).toBe(
-      `"summary",${year},,${id},"Lausanne",,${statistic.views},${statistic.total_time},,${statistic.averageTimePerSession},${statistic.likes},${statistic.contributions},${statistic.place_visits}`,
+      `"summary",${year},,${id},"Lausanne",,${statistic.views},${statistic.total_time},,${statistic.averageTimePerSession},${statistic.likes},${statistic.contributions},${statistic.place_visits},${statistic.plaque_views},${statistic.scans}`,
     )
-    expect(lines.slice(2, 14)).toEqual(statistic.visits.map((p) => `"month",${year},${p.x},,,${p.y},,,,,,,`))
+    expect(lines.slice(2, 14)).toEqual(statistic.visits.map((p, i) => `"month",${year},${p.x},,,${p.y},,,,,,,,${statistic.plaque_visits[i].y},${statistic.scans_by_month[i].y}`))
     const route = breakdown.routes[0]
     expect(lines).toContain(
-      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},${route.contributions},${route.place_visits}`,
+      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},${route.contributions},${route.place_visits},${route.plaque_views},`,
     )
     expect(lines.filter((l) => l.startsWith('"place"'))).toHaveLength(breakdown.places.length)
+    expect(lines.filter((l) => l.startsWith('"plaque"'))).toHaveLength(breakdown.plaques.length)
   })
 
   it('shows the empty states in English: no category, and a category without visits', async () => {
