@@ -47,8 +47,13 @@ export class ScansRepo {
     }
   }
 
-  /** After scans were taken back: each plaque's last scan is its latest remaining scan event. */
-  async refreshLastScanned(qrCodeIds: number[]): Promise<void> {
+  /**
+   * After scans were taken back: rows left at 0 go (a rebuild would not write them), and each
+   * plaque's last scan is its latest remaining scan event.
+   */
+  async afterRetract(qrCodeIds: number[]): Promise<void> {
+    await this.db.deleteFrom('stat_qr_days').where('qr_code_id', 'in', qrCodeIds).where('scans', '<=', 0).execute()
+    await this.db.deleteFrom('qr_scan_totals').where('qr_code_id', 'in', qrCodeIds).where('scans', '<=', 0).execute()
     for (const id of qrCodeIds) {
       const latest = await this.db
         .selectFrom('events')

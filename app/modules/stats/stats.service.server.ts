@@ -168,7 +168,7 @@ export class StatsService {
       const plaques = new ScansRepo(trx)
       await plaques.addToDays(scans.days.map((day) => ({ ...day, scans: -day.scans })))
       await plaques.addToTotals(scans.totals.map((total) => ({ ...total, scans: -total.scans, last_scanned_at: null })))
-      await plaques.refreshLastScanned(scans.totals.map((total) => total.qr_code_id))
+      await plaques.afterRetract(scans.totals.map((total) => total.qr_code_id))
     }
   }
 
