@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { clsx } from 'clsx'
-import { Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, Unlink } from 'lucide-react'
+import { Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, ScanLine, Unlink } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
@@ -11,8 +11,9 @@ import type { QrPanelProps } from '../contracts.ts'
 import { ActivateQrModal, type ActivationSource } from './activate-qr-modal.tsx'
 import { BatchQrModal } from './batch-qr-modal.tsx'
 import { LinkPlaceModal } from './link-place-modal.tsx'
-import { filterQrCodes, isActive, printSheetPath, qrImageUrls, type QrStateFilter } from './qr-codes-view.ts'
+import { filterQrCodes, isActive, printSheetPath, qrImageUrls, qrSorts, sortQrCodes, type QrSort, type QrStateFilter } from './qr-codes-view.ts'
 import { SearchField } from '#app/components/ui/search-field.tsx'
+import { relativeDay } from '#app/utils/format-day.ts'
 
 type Dialog = { kind: 'activate'; code: string; source: ActivationSource } | { kind: 'link'; code: string } | { kind: 'batch' }
 
@@ -31,10 +32,11 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
   const searchId = useId()
   const [state, setState] = useState<QrStateFilter>('all')
   const [query, setQuery] = useState('')
+  const [sort, setSort] = useState<QrSort>('created')
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [busyCode, setBusyCode] = useState<string | null>(null)
 
-  const shown = useMemo(() => filterQrCodes(qrCodes, state, query), [qrCodes, state, query])
+  const shown = useMemo(() => sortQrCodes(filterQrCodes(qrCodes, state, query), sort), [qrCodes, state, query, sort])
   const counts = useMemo(() => ({ all: qrCodes.length, active: qrCodes.filter(isActive).length, inactive: qrCodes.filter((c) => !isActive(c)).length }), [qrCodes])
   // The whole category prints without a list; a filtered view prints what it shows.
   const printPath = localePath(printSheetPath(category.id, shown.length === qrCodes.length ? null : shown.map((c) => c.code)))
@@ -100,6 +102,21 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
           ))}
         </div>
         <SearchField label={t('qrPanel.search')} value={query} onChange={setQuery} testId="qr-search" />
+        <label className="flex items-center gap-2 text-sm">
+          <span className="shrink-0 font-medium text-gray-700 dark:text-gray-200">{t('scans.panel.sort')}</span>
+          <select
+            value={sort}
+            onChange={(e) => setSort(e.target.value as QrSort)}
+            data-testid="qr-sort"
+            className="min-h-10 min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 text-base sm:text-sm dark:border-gray-700 dark:bg-gray-950"
+          >
+            {qrSorts.map((s) => (
+              <option key={s} value={s}>
+                {t(`scans.panel.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
 
       {shown.length === 0 ? (
@@ -215,6 +232,7 @@ function QrRow({
             {t('qrPanel.inactive')}
           </p>
         )}
+        {active || qr.scans > 0 ? <Scans qr={qr} /> : null}
       </div>
       {position ? (
         <button
@@ -277,5 +295,29 @@ function QrRow({
         </Menu.Portal>
       </Menu.Root>
     </li>
+  )
+}
+
+/** A code's counted scans and its last one ("12 scans · last yesterday"), or that none came yet. */
+function Scans({ qr }: { qr: QrCodeView }) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const count = new Intl.NumberFormat(locale).format(qr.scans)
+  return (
+    <p className="mt-0.5 flex items-start gap-1 text-xs text-gray-600 dark:text-gray-300" data-testid="qr-scans" data-scans={qr.scans}>
+      <ScanLine className="mt-px size-3.5 shrink-0" aria-hidden />
+      {qr.last_scanned_at ? (
+        <span className="min-w-0 break-words">
+          <span className="font-medium tabular-nums">{t('scans.panel.count', { count: qr.scans, formatted: count })}</span>
+          {' · '}
+          {/* Relative to now, in the reader's time zone: the server's render may say another day. */}
+          <time dateTime={qr.last_scanned_at} className="whitespace-nowrap" data-testid="qr-last-scan" suppressHydrationWarning>
+            {t('scans.panel.last', { when: relativeDay(qr.last_scanned_at, new Date(), locale) })}
+          </time>
+        </span>
+      ) : (
+        <span>{t('scans.panel.never')}</span>
+      )}
+    </p>
   )
 }
