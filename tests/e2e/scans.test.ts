@@ -86,7 +86,8 @@ describe('scans per plaque', () => {
     // A visitor on a phone, in a fresh context (no cookie): the scan opens the route's map page.
     await open(phone, { userAgent: visitorAgent })
     await page.goto(`/q/${plaque.code}`)
-    expect(new URL(page.url()).pathname).toMatch(/^\/m\/lausanne\/[a-z0-9-]+$/)
+    // The visitor's language (French here) prefixes the canonical map page's address.
+    expect(new URL(page.url()).pathname).toMatch(/^\/fr\/m\/lausanne\/[a-z0-9-]+$/)
     await context!.close()
     context = undefined
     const after = (await qrCodes()).find((c) => c.id === plaque.id)!
@@ -114,7 +115,7 @@ describe('scans per plaque', () => {
       const shown = await page.getByTestId('qr-scans').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-scans'))))
       expect(shown).toEqual([...shown].sort((a, b) => b - a))
       expect(shown[0]).toBeGreaterThan(1)
-      await page.getByTestId('qr-panel').scrollIntoViewIfNeeded()
+      await page.getByTestId('qr-row').first().scrollIntoViewIfNeeded()
       await keepScreenshot(page, `scans-qr-panel-${size}`)
       await context!.close()
       context = undefined

@@ -111,7 +111,7 @@ describe('statistics screen', () => {
     expect(await page.getByTestId('year-picker').inputValue()).toBe('total')
     expect(await page.getByTestId('year-picker').locator('option').first().textContent()).toBe('Toutes les années')
     // Month names in the page's language, in the screen reader's table of the chart.
-    expect(await page.getByRole('rowheader', { name: 'janv.', exact: true }).count()).toBe(1)
+    expect(await page.locator('section[aria-labelledby="monthly-visits"]').getByRole('rowheader', { name: 'janv.', exact: true }).count()).toBe(1)
     const breakdown = await getData<Breakdown>(`/api/place-categories/${id}/statistics/breakdown?year=total`)
     expect(await page.getByTestId('routes-table').locator('tbody tr').count()).toBe(breakdown.routes.length)
     expect(await page.getByTestId('places-table').locator('tbody tr').count()).toBe(breakdown.places.length)
@@ -129,7 +129,7 @@ describe('statistics screen', () => {
     await page.waitForURL((url) => url.searchParams.get('year') === String(year) && url.searchParams.get('category') === String(id))
     await expectCards(ofYear, 'fr')
     await expect.poll(() => chartBars().count()).toBe(12)
-    await expect.poll(() => page.getByText(`De janvier à décembre ${year}.`).isVisible()).toBe(true)
+    await expect.poll(() => page.locator('section[aria-labelledby="monthly-visits"]').getByText(`De janvier à décembre ${year}.`).isVisible()).toBe(true)
     await keepScreenshot(page, 'statistics-desktop-year')
 
     // A fresh load of that URL renders the same year on the server.
@@ -201,7 +201,7 @@ describe('statistics screen', () => {
     expect(total.views).toBeGreaterThanOrEqual(1000)
     expect(await card('views').textContent()).toMatch(/^\d{1,3}(\.\d{3})+$/)
     expect(await card('total_time').textContent()).toMatch(/^[\d.]+ Std\. \d+ Min\.$/)
-    expect(await page.getByRole('rowheader', { name: 'Mär', exact: true }).count()).toBe(1)
+    expect(await page.locator('section[aria-labelledby="monthly-visits"]').getByRole('rowheader', { name: 'Mär', exact: true }).count()).toBe(1)
     await expect.poll(() => chartBars().count()).toBe(12)
     await keepScreenshot(page, 'statistics-de')
   })

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { clsx } from 'clsx'
-import { Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, ScanLine, Unlink } from 'lucide-react'
+import { ArrowDownWideNarrow, Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, ScanLine, Unlink } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
@@ -101,22 +101,28 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
             </button>
           ))}
         </div>
-        <SearchField label={t('qrPanel.search')} value={query} onChange={setQuery} testId="qr-search" />
-        <label className="flex items-center gap-2 text-sm">
-          <span className="shrink-0 font-medium text-gray-700 dark:text-gray-200">{t('scans.panel.sort')}</span>
-          <select
-            value={sort}
-            onChange={(e) => setSort(e.target.value as QrSort)}
-            data-testid="qr-sort"
-            className="min-h-10 min-w-0 flex-1 rounded-lg border border-gray-300 bg-white px-2 text-base sm:text-sm dark:border-gray-700 dark:bg-gray-950"
-          >
-            {qrSorts.map((s) => (
-              <option key={s} value={s}>
-                {t(`scans.panel.sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* One line for both: the list below keeps its room on a short screen. */}
+        <div className="flex gap-2">
+          <div className="min-w-0 flex-1">
+            <SearchField label={t('qrPanel.search')} value={query} onChange={setQuery} testId="qr-search" />
+          </div>
+          <label className="relative flex max-w-[45%] shrink-0 items-center">
+            <span className="sr-only">{t('scans.panel.sort')}</span>
+            <ArrowDownWideNarrow className="pointer-events-none absolute left-2.5 size-4 text-gray-500" aria-hidden />
+            <select
+              value={sort}
+              onChange={(e) => setSort(e.target.value as QrSort)}
+              data-testid="qr-sort"
+              className="min-h-11 w-full min-w-0 truncate rounded-lg border border-gray-300 bg-white py-2 pr-2 pl-8 text-base sm:text-sm dark:border-gray-700 dark:bg-gray-950"
+            >
+              {qrSorts.map((s) => (
+                <option key={s} value={s}>
+                  {t(`scans.panel.sorts.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </div>
 
       {shown.length === 0 ? (
