@@ -108,7 +108,11 @@ describe('scans per plaque', () => {
       expect(await row.getByTestId('qr-scans').textContent()).toBe('1 scan · dernier\u00a0: aujourd’hui')
 
       // Sorted by scans, most first: the panel's order is the API's figures'.
-      await page.getByTestId('qr-sort').selectOption('mostScans')
+      await page.getByTestId('qr-sort').click()
+      await page.getByRole('menuitemradio', { name: 'Les plus scannés' }).waitFor()
+      await keepScreenshot(page, `scans-qr-sort-menu-${size}`)
+      await page.getByRole('menuitemradio', { name: 'Les plus scannés' }).click()
+      expect(await page.getByTestId('qr-sort').getAttribute('aria-label')).toBe('Tri\u00a0: Les plus scannés')
       const codes = await qrCodes()
       const expected = [...codes].sort((a, b) => b.scans - a.scans || a.id - b.id).map((c) => c.code)
       await expect.poll(() => page.getByTestId('qr-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-code')))).toEqual(expected)

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { clsx } from 'clsx'
-import { ArrowDownWideNarrow, Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, ScanLine, Unlink } from 'lucide-react'
+import { ArrowDownWideNarrow, Check, Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, ScanLine, Unlink } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
@@ -106,22 +106,7 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
           <div className="min-w-0 flex-1">
             <SearchField label={t('qrPanel.search')} value={query} onChange={setQuery} testId="qr-search" />
           </div>
-          <label className="relative flex max-w-[45%] shrink-0 items-center">
-            <span className="sr-only">{t('scans.panel.sort')}</span>
-            <ArrowDownWideNarrow className="pointer-events-none absolute left-2.5 size-4 text-gray-500" aria-hidden />
-            <select
-              value={sort}
-              onChange={(e) => setSort(e.target.value as QrSort)}
-              data-testid="qr-sort"
-              className="min-h-11 w-full min-w-0 truncate rounded-lg border border-gray-300 bg-white py-2 pr-2 pl-8 text-base sm:text-sm dark:border-gray-700 dark:bg-gray-950"
-            >
-              {qrSorts.map((s) => (
-                <option key={s} value={s}>
-                  {t(`scans.panel.sorts.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SortMenu sort={sort} onSort={setSort} />
         </div>
       </div>
 
@@ -301,6 +286,47 @@ function QrRow({
         </Menu.Portal>
       </Menu.Root>
     </li>
+  )
+}
+
+/** The list's order, in a menu: the search keeps its width and the list its room on a short screen. */
+function SortMenu({ sort, onSort }: { sort: QrSort; onSort(sort: QrSort): void }) {
+  const { t } = useTranslation()
+  const label = t('scans.panel.sortBy', { sort: t(`scans.panel.sorts.${sort}`) })
+  const item =
+    'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg py-2 pr-3 pl-8 text-sm outline-none relative data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800'
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger
+        aria-label={label}
+        title={label}
+        data-testid="qr-sort"
+        data-sort={sort}
+        className={clsx(
+          'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border focus-visible:outline-2 focus-visible:outline-primary-600',
+          sort === 'created'
+            ? 'border-gray-300 text-gray-600 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-gray-800'
+            : 'border-primary-600 bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200',
+        )}
+      >
+        <ArrowDownWideNarrow className="size-4" aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={4} className="z-[80] min-w-56 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-800 dark:bg-gray-900">
+          <Menu.Label className="px-3 py-1.5 text-xs font-semibold text-gray-500 dark:text-gray-400">{t('scans.panel.sort')}</Menu.Label>
+          <Menu.RadioGroup value={sort} onValueChange={(value) => onSort(value as QrSort)}>
+            {qrSorts.map((s) => (
+              <Menu.RadioItem key={s} value={s} className={item} data-testid={`qr-sort-${s}`}>
+                <Menu.ItemIndicator className="absolute left-2.5 inline-flex">
+                  <Check className="size-4" aria-hidden />
+                </Menu.ItemIndicator>
+                {t(`scans.panel.sorts.${s}`)}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
   )
 }
 
