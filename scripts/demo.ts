@@ -7,6 +7,7 @@ import type { User } from '#app/db/schema.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { pathLength, walkingDuration } from '#app/modules/geo/geo.ts'
+import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import type { NewEvent } from '#app/modules/stats/stats.service.server.ts'
 import { createServices, type Services } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
@@ -98,6 +99,15 @@ async function main() {
     await services.places.createSecret(owner, places.get(secret.place)!.id, { title: secret.title, text: secret.text })
   }
 
+  // A scan opens the map page of the place's first published route, as /q does (ADR 025).
+  const publicPlaces = new PublicPlaces(db)
+  const scanned = await Promise.all(
+    plaqued.map(async (key, i) => {
+      const placeId = places.get(key)!.id
+      return { placeId, qrCodeId: codes[i].id, walkId: (await publicPlaces.firstPublishedRoute(placeId))?.id ?? null }
+    }),
+  )
+
   // Two years of visitors: more in summer and at weekends, most on the old town.
   const rand = random(42)
   const published = demoRoutes.filter((r) => r.status === 'published')
@@ -124,10 +134,14 @@ async function main() {
         if (rand() < 0.06) events.push({ categoryId: category.id, walkId, type: 'like', visitorHash: visitor, occurredAt: at })
       }
     }
-    for (const key of plaqued) {
-      const scans = Math.round(3 * season * weekend * rand())
+    for (const [i, plaque] of scanned.entries()) {
+      // Some plaques are scanned far more than others; the last one fell silent a while ago.
+      const silent = i === scanned.length - 1 && day > Date.now() - 45 * DAY
+      const scans = silent ? 0 : Math.round(3 * season * weekend * rand() * (1.6 - i * 0.2))
       for (let s = 0; s < scans; s++) {
-        events.push({ categoryId: category.id, placeId: places.get(key)!.id, type: 'place_visit', occurredAt: new Date(day + (9 + rand() * 9) * 3600 * 1000).toISOString() })
+        const at = new Date(day + (9 + rand() * 9) * 3600 * 1000).toISOString()
+        events.push({ categoryId: category.id, placeId: plaque.placeId, walkId: plaque.walkId, qrCodeId: plaque.qrCodeId, type: 'place_visit', occurredAt: at })
+        if (plaque.walkId !== null) events.push({ categoryId: category.id, walkId: plaque.walkId, qrCodeId: plaque.qrCodeId, type: 'view', occurredAt: at })
       }
     }
     if (rand() < 0.03) events.push({ categoryId: category.id, placeId: places.get('cathedral')!.id, type: 'contribution', occurredAt: new Date(day + 12 * 3600 * 1000).toISOString() })

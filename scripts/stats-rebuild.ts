@@ -1,4 +1,5 @@
-// Recomputes the statistics roll-ups (stat_days) from the raw events, for every category or one.
+// Recomputes the statistics roll-ups (stat_days, stat_months, and the plaques' stat_qr_days and
+// qr_scan_totals) from the raw events, for every category or one.
 // Usage: npm run stats:rebuild [-- --category <id>]   (reads the same settings as the server)
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
@@ -26,10 +27,10 @@ async function main() {
   try {
     const services = createServices({ config, db, logger: createLogger(config.LOG_LEVEL) })
     const started = performance.now()
-    const { events, rows } = await services.stats.rebuild(categoryId)
+    const { events, rows, scanRows } = await services.stats.rebuild(categoryId)
     const scope = categoryId === undefined ? 'all categories' : `category ${categoryId}`
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
-    console.log(`Rebuilt statistics of ${scope}: ${events} events read, ${rows} day rows written (${seconds} s).`)
+    console.log(`Rebuilt statistics of ${scope}: ${events} events read, ${rows} day rows and ${scanRows} plaque day rows written (${seconds} s).`)
   } finally {
     await db.destroy()
   }

@@ -12,6 +12,7 @@ import * as categoryCycles from './migrations/2026-11-24T1000-category-cycles.ts
 import * as rateLimitKeys from './migrations/2026-11-24T1010-rate-limit-keys.ts'
 import * as placeTexts from './migrations/2026-11-24T1500-place-texts.ts'
 import * as scansAndReports from './migrations/2026-11-25T0900-scans-and-reports.ts'
+import * as scanEvents from './migrations/2026-11-25T1100-scan-events.ts'
 import * as walkNotices from './migrations/2026-11-25T1200-walk-notices.ts'
 import * as accessibility from './migrations/2026-11-25T1300-accessibility.ts'
 import * as monthlyReport from './migrations/2026-11-25T1600-monthly-report.ts'
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1010-rate-limit-keys': rateLimitKeys,
   '2026-11-24T1500-place-texts': placeTexts,
   '2026-11-25T0900-scans-and-reports': scansAndReports,
+  '2026-11-25T1100-scan-events': scanEvents,
   '2026-11-25T1200-walk-notices': walkNotices,
   '2026-11-25T1300-accessibility': accessibility,
   '2026-11-25T1600-monthly-report': monthlyReport,

@@ -194,6 +194,8 @@ export interface EventsTable {
   value: number
   visitor_hash: string | null
   occurred_at: Timestamp
+  /** The plaque a scan (`place_visit`) or the route view it opened came by (migration 2026-11-25T1100-scan-events). */
+  qr_code_id: number | null
 }
 
 export interface StatDaysTable {
@@ -207,6 +209,8 @@ export interface StatDaysTable {
   likes: number
   contributions: number
   place_visits: number
+  /** Of `views`, those that came by a plaque (migration 2026-11-25T1100-scan-events; 0 by default). */
+  plaque_views: Generated<number>
 }
 
 /** Migration 2026-11-21T1100-stats: the salt of the visitor hash of each day ('YYYY-MM-DD'). */
@@ -220,6 +224,8 @@ export interface StatMonthsTable {
   likes: number
   contributions: number
   place_visits: number
+  /** Of `views`, those that came by a plaque (migration 2026-11-25T1100-scan-events; 0 by default). */
+  plaque_views: Generated<number>
 }
 
 /** Per-category content version for the public pages' render cache (0: the slug namespace). */

@@ -19,10 +19,15 @@ interface Statistic {
   visits: Array<{ x: number; y: number }>
   averageTimePerSession: number
   years: Array<'total' | number>
+  plaque_views: number
+  plaque_visits: Array<{ x: number; y: number }>
+  scans: number
+  scans_by_month: Array<{ x: number; y: number }>
 }
 interface Breakdown {
-  routes: Array<{ walk_id: number; name: string | null; views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number; contributions: number; place_visits: number }>
+  routes: Array<{ walk_id: number; name: string | null; views: number; plaque_views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number; contributions: number; place_visits: number }>
   places: Array<{ place_id: number; name: string | null }>
+  plaques: Array<{ qr_code_id: number; code: string; label: string; scans: number; last_scanned_at: string | null }>
 }
 interface CategoryNode {
   id: number
@@ -106,7 +111,7 @@ describe('statistics screen', () => {
     expect(await page.getByTestId('year-picker').inputValue()).toBe('total')
     expect(await page.getByTestId('year-picker').locator('option').first().textContent()).toBe('Toutes les années')
     // Month names in the page's language, in the screen reader's table of the chart.
-    expect(await page.getByRole('rowheader', { name: 'janv.', exact: true }).count()).toBe(1)
+    expect(await page.locator('section[aria-labelledby="monthly-visits"]').getByRole('rowheader', { name: 'janv.', exact: true }).count()).toBe(1)
     const breakdown = await getData<Breakdown>(`/api/place-categories/${id}/statistics/breakdown?year=total`)
     expect(await page.getByTestId('routes-table').locator('tbody tr').count()).toBe(breakdown.routes.length)
     expect(await page.getByTestId('places-table').locator('tbody tr').count()).toBe(breakdown.places.length)
@@ -124,7 +129,7 @@ describe('statistics screen', () => {
     await page.waitForURL((url) => url.searchParams.get('year') === String(year) && url.searchParams.get('category') === String(id))
     await expectCards(ofYear, 'fr')
     await expect.poll(() => chartBars().count()).toBe(12)
-    await expect.poll(() => page.getByText(`De janvier à décembre ${year}.`).isVisible()).toBe(true)
+    await expect.poll(() => page.locator('section[aria-labelledby="monthly-visits"]').getByText(`De janvier à décembre ${year}.`).isVisible()).toBe(true)
     await keepScreenshot(page, 'statistics-desktop-year')
 
     // A fresh load of that URL renders the same year on the server.
@@ -196,7 +201,7 @@ describe('statistics screen', () => {
     expect(total.views).toBeGreaterThanOrEqual(1000)
     expect(await card('views').textContent()).toMatch(/^\d{1,3}(\.\d{3})+$/)
     expect(await card('total_time').textContent()).toMatch(/^[\d.]+ Std\. \d+ Min\.$/)
-    expect(await page.getByRole('rowheader', { name: 'Mär', exact: true }).count()).toBe(1)
+    expect(await page.locator('section[aria-labelledby="monthly-visits"]').getByRole('rowheader', { name: 'Mär', exact: true }).count()).toBe(1)
     await expect.poll(() => chartBars().count()).toBe(12)
     await keepScreenshot(page, 'statistics-de')
   })
@@ -214,16 +219,17 @@ describe('statistics screen', () => {
     expect(download.suggestedFilename()).toBe(`statistics-lausanne-${year}.csv`)
     const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '')
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('section,year,month,id,name,visits,views,total_time,sessions,averageTimePerSession,likes,contributions,place_visits')
+    expect(lines[0]).toBe('section,year,month,id,name,visits,views,total_time,sessions,averageTimePerSession,likes,contributions,place_visits,plaque_views,scans')
     expect(lines[1]).toBe(
-      `"summary",${year},,${id},"Lausanne",,${statistic.views},${statistic.total_time},,${statistic.averageTimePerSession},${statistic.likes},${statistic.contributions},${statistic.place_visits}`,
+      `"summary",${year},,${id},"Lausanne",,${statistic.views},${statistic.total_time},,${statistic.averageTimePerSession},${statistic.likes},${statistic.contributions},${statistic.place_visits},${statistic.plaque_views},${statistic.scans}`,
     )
-    expect(lines.slice(2, 14)).toEqual(statistic.visits.map((p) => `"month",${year},${p.x},,,${p.y},,,,,,,`))
+    expect(lines.slice(2, 14)).toEqual(statistic.visits.map((p, i) => `"month",${year},${p.x},,,${p.y},,,,,,,,${statistic.plaque_visits[i].y},${statistic.scans_by_month[i].y}`))
     const route = breakdown.routes[0]
     expect(lines).toContain(
-      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},${route.contributions},${route.place_visits}`,
+      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},${route.contributions},${route.place_visits},${route.plaque_views},`,
     )
     expect(lines.filter((l) => l.startsWith('"place"'))).toHaveLength(breakdown.places.length)
+    expect(lines.filter((l) => l.startsWith('"plaque"'))).toHaveLength(breakdown.plaques.length)
   })
 
   it('shows the empty states in English: no category, and a category without visits', async () => {

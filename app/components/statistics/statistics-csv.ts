@@ -2,7 +2,7 @@ import type { Breakdown, StatYear, Statistic } from '#app/modules/stats/stats.sc
 
 /**
  * The statistics screen as one CSV table: a `summary` row (the figures), twelve `month` rows
- * (the chart), then one row per `route` and per `place`. One header for all, so a spreadsheet
+ * (the chart), then one row per `route`, per `place` and per `plaque`. One header for all, so a spreadsheet
  * can filter by `section`; numbers stay raw (seconds, counts) for further calculation.
  */
 export const csvColumns = [
@@ -19,6 +19,8 @@ export const csvColumns = [
   'likes',
   'contributions',
   'place_visits',
+  'plaque_views',
+  'scans',
 ] as const
 
 type Column = (typeof csvColumns)[number]
@@ -61,10 +63,20 @@ export function statisticsCsv({ category, year, statistic, breakdown }: CsvInput
       likes: statistic.likes,
       contributions: statistic.contributions,
       place_visits: statistic.place_visits,
+      plaque_views: statistic.plaque_views,
+      scans: statistic.scans,
     },
-    ...statistic.visits.map((point) => ({ section: 'month', year, month: point.x, visits: point.y })),
+    ...statistic.visits.map((point, i) => ({
+      section: 'month',
+      year,
+      month: point.x,
+      visits: point.y,
+      plaque_views: statistic.plaque_visits[i]?.y ?? 0,
+      scans: statistic.scans_by_month[i]?.y ?? 0,
+    })),
     ...breakdown.routes.map(({ walk_id, name, uuid: _uuid, slug: _slug, ...counts }) => ({ section: 'route', year, id: walk_id, name: name ?? '', ...counts })),
     ...breakdown.places.map(({ place_id, name, ...counts }) => ({ section: 'place', year, id: place_id, name: name ?? '', ...counts })),
+    ...breakdown.plaques.map((p) => ({ section: 'plaque', year, id: p.qr_code_id, name: p.label, scans: p.scans })),
   ]
   // CRLF line ends as RFC 4180 asks; the caller adds a BOM so spreadsheets read UTF-8.
   return [csvColumns.join(','), ...rows.map(line)].join('\r\n') + '\r\n'

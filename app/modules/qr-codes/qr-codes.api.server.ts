@@ -28,6 +28,8 @@ const qrCodeSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   activated_at: z.string().nullable(),
   created_at: z.string(),
+  scans: z.number().int().openapi({ description: 'Counted scans of all time (not bots, not members, within the per-client limit); 0 when never scanned' }),
+  last_scanned_at: z.string().nullable().openapi({ description: 'Its last counted scan (ISO 8601); null when never scanned' }),
 })
 const nearbySchema = errorSchema.extend({
   data: z.object({

@@ -62,8 +62,10 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
           user: { id: user.id, name: 'Olivia Owner' },
           activated_at: expect.any(String),
           created_at: expect.any(String),
+          scans: 0,
+          last_scanned_at: null,
         },
-        expect.objectContaining({ id: free.id, code: free.code, place: null, user: null, activated_at: null }),
+        expect.objectContaining({ id: free.id, code: free.code, place: null, user: null, activated_at: null, scans: 0, last_scanned_at: null }),
       ])
     })
 
@@ -110,6 +112,8 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
         user: null,
         activated_at: null,
         created_at: expect.any(String),
+        scans: 0,
+        last_scanned_at: null,
       })
       expect(await qrRow('BENCH-12')).toMatchObject({ category_id: category.id, place_id: null, user_id: null, activated_at: null })
     })
@@ -501,9 +505,9 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       const { token, user, category } = await setup()
       const place = await addPlace(category.id, 'Pier')
       const qr = await createQr(token, category.id, { code: 'PIER 1' })
-      expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ code: 'PIER 1', category_id: category.id, place_id: null, activated_at: null })
+      expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ id: qr.id, code: 'PIER 1', category_id: category.id, place_id: null, activated_at: null })
       await link(qr.code, place.id, user)
-      expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ code: 'PIER 1', category_id: category.id, place_id: place.id, activated_at: expect.any(String) })
+      expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ id: qr.id, code: 'PIER 1', category_id: category.id, place_id: place.id, activated_at: expect.any(String) })
       // Typed from the plaque in any case (issue 18, item 11).
       expect(await t.services.qrCodes.resolve('pier 1')).toEqual(await t.services.qrCodes.resolve('PIER 1'))
       expect(await t.services.qrCodes.resolve('pier 2')).toBeUndefined()

@@ -4,7 +4,7 @@ import { normalizeQrCode } from './qr-codes.schema.ts'
 
 export type NewQrCode = Omit<QrCode, 'id'>
 
-/** A QR code with its place and user, as one row of one query (no N+1). */
+/** A QR code with its place, user and scan totals, as one row of one query (no N+1). */
 export interface QrCodeRow {
   id: number
   category_id: number
@@ -19,6 +19,9 @@ export interface QrCodeRow {
   place_lng: number | null
   user_id: number | null
   user_name: string | null
+  /** From the scan roll-up beside the code (null: never scanned). */
+  scans: number | string | null
+  last_scanned_at: string | null
 }
 
 /** Codes are stored in their normal form and every lookup by code compares in it (any case finds a code). */
@@ -30,6 +33,7 @@ export class QrCodesRepo {
       .selectFrom('qr_codes')
       .leftJoin('places', 'places.id', 'qr_codes.place_id')
       .leftJoin('users', 'users.id', 'qr_codes.user_id')
+      .leftJoin('qr_scan_totals', 'qr_scan_totals.qr_code_id', 'qr_codes.id')
       .select([
         'qr_codes.id',
         'qr_codes.category_id',
@@ -44,6 +48,8 @@ export class QrCodesRepo {
         'places.lng as place_lng',
         'users.id as user_id',
         'users.name as user_name',
+        'qr_scan_totals.scans',
+        'qr_scan_totals.last_scanned_at',
       ])
   }
 

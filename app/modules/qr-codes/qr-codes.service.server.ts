@@ -36,10 +36,15 @@ export interface QrCodeView {
   user: { id: number; name: string } | null
   activated_at: string | null
   created_at: string
+  /** Counted scans of all time (ADR 025). */
+  scans: number
+  /** Its last counted scan; null when never scanned. */
+  last_scanned_at: string | null
 }
 
 /** What the public /q/{code} page needs to decide where a scan goes. */
 export interface ResolvedQrCode {
+  id: number
   code: string
   category_id: number
   place_id: number | null
@@ -144,7 +149,7 @@ export class QrCodeService {
   /** Public: where a scanned code belongs, for the /q/{code} page; undefined when unknown. */
   async resolve(code: string): Promise<ResolvedQrCode | undefined> {
     const qr = await this.repo.findByCode(code)
-    return qr && { code: qr.code, category_id: qr.category_id, place_id: qr.place_id, activated_at: qr.activated_at }
+    return qr && { id: qr.id, code: qr.code, category_id: qr.category_id, place_id: qr.place_id, activated_at: qr.activated_at }
   }
 
   /** Public: the image of a code, pointing at its resolver page; 404 for an unknown code. */
@@ -215,6 +220,8 @@ export class QrCodeService {
       user: row.user_id !== null ? { id: row.user_id, name: row.user_name! } : null,
       activated_at: row.activated_at,
       created_at: row.created_at,
+      scans: Number(row.scans ?? 0),
+      last_scanned_at: row.last_scanned_at,
     }
   }
 }
@@ -242,6 +249,8 @@ const toRow = (qr: QrCode): QrCodeRow => ({
   place_lng: null,
   user_id: null,
   user_name: null,
+  scans: 0,
+  last_scanned_at: null,
 })
 
 const toNearbyView = (p: NearbyPlace): NearbyPlace => ({

@@ -230,6 +230,10 @@ describe.each(testDialects)('statistics API on %s', (dialect) => {
           visits: months({ 2: 3 }),
           averageTimePerSession: 51, // 101 / 2 = 50.5
           years: ['total', 2026, 2025],
+          plaque_views: 0,
+          plaque_visits: months({}),
+          scans: 0,
+          scans_by_month: months({}),
         },
       })
       const explicitTotal = await t.call('GET', `/place-categories/${category.id}/fetch-statistic?year=total`, { token: owner.token })
@@ -244,6 +248,10 @@ describe.each(testDialects)('statistics API on %s', (dialect) => {
         visits: months({ 2: 1 }),
         averageTimePerSession: 0,
         years: ['total', 2026, 2025],
+        plaque_views: 0,
+        plaque_visits: months({}),
+        scans: 0,
+        scans_by_month: months({}),
       })
     })
   })
@@ -258,11 +266,12 @@ describe.each(testDialects)('statistics API on %s', (dialect) => {
       ])
       const res = await t.call('GET', `/place-categories/${category.id}/statistics/breakdown?year=2025`, { token: owner.token })
       expect(res.status).toBe(200)
-      const zero = { total_time: 0, sessions: 0, averageTimePerSession: 0, likes: 0, contributions: 0 }
+      const zero = { plaque_views: 0, total_time: 0, sessions: 0, averageTimePerSession: 0, likes: 0, contributions: 0 }
       expect(res.json).toEqual({
         data: {
           routes: [{ ...zero, walk_id: published.id, uuid: published.uuid, slug: expect.any(String), name: 'Old town', views: 1, place_visits: 1 }],
           places: [{ ...zero, place_id: place, name: 'Cathedral', views: 0, place_visits: 1 }],
+          plaques: [],
         },
       })
     })

@@ -1,12 +1,12 @@
-import { sql, type Insertable } from 'kysely'
+import { sql, type Insertable, type Selectable } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
 import type { EventsTable, StatDaysTable, StatMonthsTable } from '#app/db/schema.ts'
 
 export type EventRow = Insertable<EventsTable>
-export type DayRow = StatDaysTable
-export type MonthRow = StatMonthsTable
+export type DayRow = Selectable<StatDaysTable>
+export type MonthRow = Selectable<StatMonthsTable>
 
-export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits'] as const
+export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits', 'plaque_views'] as const
 export type Counter = (typeof counters)[number]
 export type Counts = Record<Counter, number>
 
@@ -23,7 +23,7 @@ const DAY_CHUNK = 500
 // Months and years are cut from text days and months with substr (alike on SQLite and PostgreSQL),
 // written without bound parameters so PostgreSQL sees the same expression in SELECT and GROUP BY.
 
-/** The six roll-up sums of `stat_days`, named as its columns (0 when no row matches). */
+/** The roll-up sums of `stat_days`, named as its columns (0 when no row matches). */
 function sums() {
   const sum = (column: Counter) => sql<number | string>`coalesce(sum(${sql.ref(`stat_days.${column}`)}), 0)`
   return [
@@ -33,6 +33,7 @@ function sums() {
     sum('likes').as('likes'),
     sum('contributions').as('contributions'),
     sum('place_visits').as('place_visits'),
+    sum('plaque_views').as('plaque_views'),
   ] as const
 }
 
@@ -71,6 +72,7 @@ export class StatsRepo {
             likes: eb('stat_days.likes', '+', eb.ref('excluded.likes')),
             contributions: eb('stat_days.contributions', '+', eb.ref('excluded.contributions')),
             place_visits: eb('stat_days.place_visits', '+', eb.ref('excluded.place_visits')),
+            plaque_views: eb('stat_days.plaque_views', '+', eb.ref('excluded.plaque_views')),
           })),
         )
         .execute()
@@ -85,7 +87,7 @@ export class StatsRepo {
       const key = `${day.category_id}|${month}`
       let row = months.get(key)
       if (!row) {
-        row = { category_id: day.category_id, month, views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0 }
+        row = { category_id: day.category_id, month, views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0, plaque_views: 0 }
         months.set(key, row)
       }
       for (const counter of counters) row[counter] += day[counter]
@@ -104,6 +106,7 @@ export class StatsRepo {
             likes: eb('stat_months.likes', '+', eb.ref('excluded.likes')),
             contributions: eb('stat_months.contributions', '+', eb.ref('excluded.contributions')),
             place_visits: eb('stat_months.place_visits', '+', eb.ref('excluded.place_visits')),
+            plaque_views: eb('stat_months.plaque_views', '+', eb.ref('excluded.plaque_views')),
           })),
         )
         .execute()
@@ -222,6 +225,7 @@ export class StatsRepo {
         countOf('like').as('likes'),
         countOf('contribution').as('contributions'),
         countOf('place_visit').as('place_visits'),
+        sql<number>`sum(case when type = ${'view'} and qr_code_id is not null then 1 else 0 end)`.as('plaque_views'),
       ])
       .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
       .groupBy(['category_id', walk, place, day])

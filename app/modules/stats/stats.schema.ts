@@ -87,12 +87,18 @@ export const statisticSchema = z.object({
   visits: z.array(monthPoint),
   averageTimePerSession: z.number().int(),
   years: z.array(z.union([z.literal('total'), z.number().int()])),
+  // Scans per plaque (ADR 025), from the roll-ups like the rest.
+  plaque_views: z.number().int().describe('Of `views`, those that came by a plaque: the route page a counted QR scan opened'),
+  plaque_visits: z.array(monthPoint).describe('Monthly points of `plaque_views`, as `visits` for `views`'),
+  scans: z.number().int().describe('Counted QR scans (bots, members and scans over the per-client limit are not counted)'),
+  scans_by_month: z.array(monthPoint).describe('Monthly points of `scans`, as `visits`'),
 })
 
 export type Statistic = z.output<typeof statisticSchema>
 
 const totals = {
   views: z.number().int(),
+  plaque_views: z.number().int(),
   total_time: z.number().int(),
   sessions: z.number().int(),
   averageTimePerSession: z.number().int(),
@@ -112,6 +118,23 @@ export const breakdownSchema = z.object({
     }),
   ),
   places: z.array(z.object({ place_id: z.number().int(), name: z.string().nullable(), ...totals })),
+  plaques: z
+    .array(
+      z.object({
+        qr_code_id: z.number().int(),
+        code: z.string(),
+        name: z.string().nullable(),
+        place_id: z.number().int().nullable(),
+        place_name: z.string().nullable(),
+        label: z.string().describe('Its name, else its place’s name, else its code'),
+        scans: z.number().int().describe('Counted scans in the period'),
+        last_scanned_at: z.string().nullable().describe('Its last counted scan of all time (null: never)'),
+        months: z.array(monthPoint),
+      }),
+    )
+    .describe('Every plaque scanned in the period and every plaque on a place, most scanned first'),
 })
+
+export type PlaqueStat = z.output<typeof breakdownSchema>['plaques'][number]
 
 export type Breakdown = z.output<typeof breakdownSchema>

@@ -9,6 +9,8 @@ import { resolveTexts } from '#app/modules/walks/walk-serializer.server.ts'
 import { AppError, notFound } from '#app/utils/errors.ts'
 import { buildHeatmap } from './heatmap.service.server.ts'
 import type { Heatmap, HeatmapQuery } from './heatmap.schema.ts'
+import { ScansRepo } from './scans.repo.server.ts'
+import { plaqueRows, rollUpScans } from './scans.ts'
 import type { Breakdown, EventInput, StatPeriod, Statistic } from './stats.schema.ts'
 import { counters, StatsRepo, type Counts, type DayRange, type DayRow, type EventRow } from './stats.repo.server.ts'
 
@@ -23,6 +25,8 @@ export interface NewEvent {
   visitorHash?: string | null
   /** ISO timestamp; now when left out. */
   occurredAt?: string
+  /** The plaque a scan (`place_visit`) or the route view it opened came by (ADR 025). */
+  qrCodeId?: number | null
 }
 
 /** Per-address limits of visitors' writes besides the events' own. */
@@ -54,18 +58,20 @@ function toEventRow(event: NewEvent): EventRow {
     type: event.type,
     value: isTime ? Math.max(0, Math.round(event.value ?? 0)) : (event.value ?? 1),
     visitor_hash: event.visitorHash ?? null,
+    qr_code_id: event.qrCodeId ?? null,
     // Normalised to UTC so the day is the same whether counted now or by a rebuild.
     occurred_at: event.occurredAt ? new Date(event.occurredAt).toISOString() : nowIso(),
   }
 }
 
-const emptyCounts = (): Counts => ({ views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0 })
+const emptyCounts = (): Counts => ({ views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0, plaque_views: 0 })
 
 /** What one event adds to its day row (the same rules as the rebuild's SQL). */
 function addEvent(counts: Counts, row: EventRow): void {
   switch (row.type) {
     case 'view':
       counts.views += 1
+      if (row.qr_code_id != null) counts.plaque_views += 1
       break
     case 'time':
       counts.total_time += row.value ?? 0
@@ -134,11 +140,17 @@ export class StatsService {
     if (events.length === 0) return
     const rows = events.map(toEventRow)
     const days = rollUp(rows)
+    const scans = rollUpScans(rows)
     const write = async (trx: DB) => {
       const repo = new StatsRepo(trx)
       await repo.insertEvents(rows)
       await repo.addToDays(days)
       await repo.addToMonths(days)
+      if (scans.days.length > 0) {
+        const plaques = new ScansRepo(trx)
+        await plaques.addToDays(scans.days)
+        await plaques.addToTotals(scans.totals)
+      }
     }
     if (db.isTransaction) await write(db)
     else await db.transaction().execute(write)
@@ -158,6 +170,13 @@ export class StatsService {
     })
     await repo.addToDays(days)
     await repo.addToMonths(days)
+    const scans = rollUpScans(rows)
+    if (scans.days.length > 0) {
+      const plaques = new ScansRepo(trx)
+      await plaques.addToDays(scans.days.map((day) => ({ ...day, scans: -day.scans })))
+      await plaques.addToTotals(scans.totals.map((total) => ({ ...total, scans: -total.scans, last_scanned_at: null })))
+      await plaques.afterRetract(scans.totals.map((total) => total.qr_code_id))
+    }
   }
 
   /** HMAC-SHA256 of IP and user agent under the day's salt: stable for a day, unlinkable across days. */
@@ -183,11 +202,13 @@ export class StatsService {
   }
 
   /**
-   * A scan of an activated plaque: a place visit, unless the scanner is a bot or its address is
-   * over RATE_LIMIT_QR_SCANS, or the counters cannot be read (then nothing is counted; the scan
-   * still leads to the page). True when counted.
+   * A scan of an activated plaque: a place visit of the plaque (its scan), and when it leads to
+   * a route's page a view of that route that came by a plaque (ADR 025), written together with
+   * every roll-up in one transaction. Not counted when the scanner is a bot, its address is over
+   * RATE_LIMIT_QR_SCANS, or the counters cannot be read (the scan still leads to the page).
+   * True when counted.
    */
-  async recordScan(scan: { categoryId: number; walkId: number | null; placeId: number }, visitor: Visitor): Promise<boolean> {
+  async recordScan(scan: { categoryId: number; walkId: number | null; placeId: number; qrCodeId: number }, visitor: Visitor): Promise<boolean> {
     if (isbot(visitor.userAgent)) return false
     // The counters down (503, logged by the limiter): not counted, fail closed.
     const { allowed } = await this.clientLimit('qr-scans', visitor.ip).catch((error: unknown) => {
@@ -196,7 +217,10 @@ export class StatsService {
     })
     if (!allowed) return false
     const visitorHash = await this.visitorHash(visitor.ip, visitor.userAgent)
-    await this.record([{ ...scan, type: 'place_visit', visitorHash }])
+    const occurredAt = nowIso()
+    const events: NewEvent[] = [{ ...scan, type: 'place_visit', visitorHash, occurredAt }]
+    if (scan.walkId !== null) events.push({ categoryId: scan.categoryId, walkId: scan.walkId, qrCodeId: scan.qrCodeId, type: 'view', visitorHash, occurredAt })
+    await this.record(events)
     return true
   }
 
@@ -298,22 +322,32 @@ export class StatsService {
    */
   async statistic(categoryId: number, period: StatPeriod): Promise<Statistic> {
     const repo = new StatsRepo(this.deps.db)
-    const [months, years] = await Promise.all([repo.monthly(categoryId, rangeOf(period)), repo.years(categoryId)])
+    const range = rangeOf(period)
+    const [months, years, scanMonths] = await Promise.all([repo.monthly(categoryId, range), repo.years(categoryId), new ScansRepo(this.deps.db).monthly(categoryId, range)])
     const totals = emptyCounts()
     const viewsByMonth = new Map<number, number>()
+    const plaqueViewsByMonth = new Map<number, number>()
     for (const month of months) {
       for (const counter of counters) totals[counter] += month[counter]
       viewsByMonth.set(Number(month.month), month.views)
+      plaqueViewsByMonth.set(Number(month.month), month.plaque_views)
     }
+    const scansByMonth = new Map<number, number>()
+    for (const row of scanMonths) scansByMonth.set(row.month, (scansByMonth.get(row.month) ?? 0) + row.scans)
+    const points = (byMonth: Map<number, number>) => Array.from({ length: 12 }, (_, i) => ({ x: i + 1, y: byMonth.get(i + 1) ?? 0 }))
     return {
       views: totals.views,
       total_time: totals.total_time,
       likes: totals.likes,
       contributions: totals.contributions,
       place_visits: totals.place_visits,
-      visits: Array.from({ length: 12 }, (_, i) => ({ x: i + 1, y: viewsByMonth.get(i + 1) ?? 0 })),
+      visits: points(viewsByMonth),
       averageTimePerSession: averageTime(totals),
       years: ['total', ...years],
+      plaque_views: totals.plaque_views,
+      plaque_visits: points(plaqueViewsByMonth),
+      scans: scanMonths.reduce((sum, row) => sum + row.scans, 0),
+      scans_by_month: points(scansByMonth),
     }
   }
 
@@ -330,7 +364,13 @@ export class StatsService {
   async breakdownOf(categoryId: number, period: StatPeriod, locale: string | null = null): Promise<Breakdown> {
     const repo = new StatsRepo(this.deps.db)
     const range = rangeOf(period)
-    const [walks, places] = await Promise.all([repo.perWalk(categoryId, range), repo.perPlace(categoryId, range)])
+    const scans = new ScansRepo(this.deps.db)
+    const [walks, places, plaques, scanMonths] = await Promise.all([
+      repo.perWalk(categoryId, range),
+      repo.perPlace(categoryId, range),
+      scans.plaques(categoryId),
+      scans.monthly(categoryId, range),
+    ])
     const names = await repo.walkNames(
       categoryId,
       walks.map((w) => w.walk_id),
@@ -344,6 +384,7 @@ export class StatsService {
     return {
       routes: byViews(walks, (r) => r.walk_id).map((r) => ({ ...r, name: nameOf(r.walk_id), averageTimePerSession: averageTime(r) })),
       places: byViews(places, (p) => p.place_id).map((p) => ({ ...p, averageTimePerSession: averageTime(p) })),
+      plaques: plaqueRows(plaques, scanMonths),
     }
   }
 
@@ -365,9 +406,13 @@ export class StatsService {
     return buildHeatmap(this.deps.db, categoryId, query)
   }
 
-  /** Recomputes the roll-ups of one category (or all) from the raw events, in one transaction. */
-  rebuild(categoryId?: number): Promise<{ events: number; rows: number }> {
-    return this.deps.db.transaction().execute((trx) => new StatsRepo(trx).rebuildDays(categoryId))
+  /** Recomputes the roll-ups of one category (or all) from the raw events, the plaques' too, in one transaction. */
+  rebuild(categoryId?: number): Promise<{ events: number; rows: number; scanRows: number }> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const days = await new StatsRepo(trx).rebuildDays(categoryId)
+      const scans = await new ScansRepo(trx).rebuild(categoryId)
+      return { ...days, scanRows: scans.rows }
+    })
   }
 
   /** The day's salt: created by the first process that needs it, read by all the others. */

@@ -85,6 +85,10 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
     visits: months({ 3: 5, 11: 1 }),
     averageTimePerSession: 90,
     years: ['total', 2025, 2024],
+    plaque_views: 0,
+    plaque_visits: months({}),
+    scans: 0,
+    scans_by_month: months({}),
   }
   const expected2025 = {
     views: 10,
@@ -95,6 +99,10 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
     visits: months({ 1: 4, 3: 1, 12: 5 }),
     averageTimePerSession: 91, // 365 / 4 = 91.25
     years: ['total', 2025, 2024],
+    plaque_views: 0,
+    plaque_visits: months({}),
+    scans: 0,
+    scans_by_month: months({}),
   }
   const expectedTotal = {
     views: 16,
@@ -105,6 +113,10 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
     visits: months({ 1: 4, 3: 6, 11: 1, 12: 5 }),
     averageTimePerSession: 91, // 545 / 6 = 90.83
     years: ['total', 2025, 2024],
+    plaque_views: 0,
+    plaque_visits: months({}),
+    scans: 0,
+    scans_by_month: months({}),
   }
 
   async function answers(user: User, categoryId: number) {
@@ -139,6 +151,10 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
         visits: months({}),
         averageTimePerSession: 0,
         years: ['total', 2025, 2024],
+        plaque_views: 0,
+        plaque_visits: months({}),
+        scans: 0,
+        scans_by_month: months({}),
       })
       const empty = await createCategory(services, user)
       expect(await services.stats.fetchStatistic(user, empty.id, 'total')).toEqual({
@@ -150,6 +166,10 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
         visits: months({}),
         averageTimePerSession: 0,
         years: ['total'],
+        plaque_views: 0,
+        plaque_visits: months({}),
+        scans: 0,
+        scans_by_month: months({}),
       })
     })
 
@@ -158,15 +178,15 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
       const rows = await testDb.db.selectFrom('stat_days').selectAll().where('category_id', '=', category.id).execute()
       expect(rows).toHaveLength(9)
       const march5 = rows.find((r) => r.walk_id === w1.id && r.day === '2024-03-05')
-      expect(march5).toEqual({ category_id: category.id, walk_id: w1.id, place_id: 0, day: '2024-03-05', views: 3, total_time: 180, sessions: 2, likes: 1, contributions: 0, place_visits: 0 })
+      expect(march5).toEqual({ category_id: category.id, walk_id: w1.id, place_id: 0, day: '2024-03-05', views: 3, total_time: 180, sessions: 2, likes: 1, contributions: 0, place_visits: 0, plaque_views: 0 })
     })
 
-    it('runs the same three queries however much data there is, none of them on raw events', async () => {
+    it('runs the same four queries however much data there is, none of them on raw events', async () => {
       const { user, category, w1 } = await seed()
       testDb.queries.length = 0
       await services.stats.fetchStatistic(user, category.id, 'total')
       const few = [...testDb.queries]
-      expect(few).toHaveLength(3) // membership, monthly sums, years
+      expect(few).toHaveLength(4) // membership, monthly sums, years, the plaques' monthly scans
       expect(few.some((q) => /\bevents\b/.test(q))).toBe(false)
 
       const more: NewEvent[] = Array.from({ length: 300 }, (_, i) => ({
@@ -189,7 +209,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
   })
 
   describe('breakdown', () => {
-    const zero = { views: 0, total_time: 0, sessions: 0, averageTimePerSession: 0, likes: 0, contributions: 0, place_visits: 0 }
+    const zero = { views: 0, plaque_views: 0, total_time: 0, sessions: 0, averageTimePerSession: 0, likes: 0, contributions: 0, place_visits: 0 }
 
     it('answers totals per route (named in the category’s fallback language, else any language it has) and per place', async () => {
       const { user, category, w1, w2, p1, p2 } = await seed()
@@ -202,6 +222,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
           { ...zero, place_id: p2, name: 'Harbour', views: 1, contributions: 1 },
           { ...zero, place_id: p1, name: 'Cathedral', place_visits: 3, contributions: 1 },
         ],
+        plaques: [],
       })
       expect(await services.stats.breakdown(user, category.id, 2025)).toEqual({
         routes: [
@@ -209,6 +230,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
           { ...zero, walk_id: w2.id, uuid: w2.uuid, slug: expect.any(String), name: 'Lakeside', views: 1, total_time: 200, sessions: 1, averageTimePerSession: 200 },
         ],
         places: [{ ...zero, place_id: p1, name: 'Cathedral', place_visits: 2, contributions: 1 }],
+        plaques: [],
       })
     })
 
@@ -228,7 +250,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
       await testDb.db.insertInto('stat_days').values({ category_id: category.id, walk_id: 0, place_id: 0, day: '2020-01-01', views: 5, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0 }).execute()
 
       const result = await services.stats.rebuild()
-      expect(result).toEqual({ events: 38, rows: 11 })
+      expect(result).toEqual({ events: 38, rows: 11, scanRows: 0 })
       expect(await allDayRows()).toEqual(rowsBefore)
       expect(await answers(user, category.id)).toEqual(before)
       expect(before.y2024).toEqual(expected2024)
@@ -242,7 +264,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
       await testDb.db.updateTable('stat_months').set({ views: 999 }).execute()
       const otherMonths = await testDb.db.selectFrom('stat_months').select('month').where('category_id', '=', other.id).execute()
 
-      expect(await services.stats.rebuild(category.id)).toEqual({ events: 30, rows: 9 })
+      expect(await services.stats.rebuild(category.id)).toEqual({ events: 30, rows: 9, scanRows: 0 })
       expect(await answers(user, category.id)).toEqual(before)
       expect((await services.stats.fetchStatistic(user, other.id, 'total')).views).toBe(999 * otherMonths.length)
     })

@@ -5,6 +5,7 @@ import { ScreenHeader } from '#app/components/screen-header.tsx'
 import { BreakdownTable, type BreakdownRow } from '#app/components/statistics/breakdown-table.tsx'
 import { useStatisticsFormat } from '#app/components/statistics/format.ts'
 import { MonthlyVisits } from '#app/components/statistics/monthly-visits.tsx'
+import { PlaqueScans } from '#app/components/statistics/plaque-scans.tsx'
 import { StatCards } from '#app/components/statistics/stat-cards.tsx'
 import { csvFileName, downloadCsv, statisticsCsv } from '#app/components/statistics/statistics-csv.ts'
 import { YearPicker } from '#app/components/statistics/year-picker.tsx'
@@ -96,6 +97,7 @@ function CategoryStatistics({ categories, category, stats }: Loaded) {
             <StatCards statistic={statistic} format={format} />
           </section>
           <MonthlyVisits statistic={statistic} year={year} format={format} />
+          <PlaqueScans statistic={statistic} plaques={breakdown.plaques} year={year} format={format} locale={locale} />
           <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
             <BreakdownTable
               id="routes"

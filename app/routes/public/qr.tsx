@@ -9,8 +9,8 @@ import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import type { Route } from './+types/qr'
 
 /**
- * A scanned plaque (its code in any case: people type them). Activated: counts a place visit
- * and goes (302) to the canonical map page (ADR 011) of the place's first published route,
+ * A scanned plaque (its code in any case: people type them). Activated: counts a scan of the
+ * plaque (a place visit) and goes (302) to the canonical map page (ADR 011) of the place's first published route,
  * focused on it; with no published route, a card of the place and its secrets. Not activated:
  * the activation flow for members of its category, a friendly page for visitors. Unknown: 404.
  * Members' own scans are not counted, nor bots', nor scans over the address's limit
@@ -28,7 +28,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const route = await places.firstPublishedRoute(qr.place_id)
   if (!isMember) {
     const visitor = { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }
-    await services.stats.recordScan({ categoryId: qr.category_id, walkId: route?.id ?? null, placeId: qr.place_id }, visitor)
+    // The scan and the route view it opens are counted here, at the resolve (ADR 025): the map
+    // page the redirect leads to counts no view, and its address stays the canonical one.
+    await services.stats.recordScan({ categoryId: qr.category_id, walkId: route?.id ?? null, placeId: qr.place_id, qrCodeId: qr.id }, visitor)
   }
   if (route) {
     const addressing = addressingOf(services.config)

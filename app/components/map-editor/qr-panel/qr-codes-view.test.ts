@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filterQrCodes, isActive, pickCodes, printSheetPath, qrImageUrls } from './qr-codes-view.ts'
+import { filterQrCodes, isActive, pickCodes, printSheetPath, qrImageUrls, sortQrCodes, type QrSort } from './qr-codes-view.ts'
 
 const codes = [
   { code: 'AB12', name: 'Entrée', place: { name: 'Château de Chillon' } },
@@ -53,5 +53,27 @@ describe('printSheetPath', () => {
 describe('qrImageUrls', () => {
   it('encodes the code', () => {
     expect(qrImageUrls('a/b')).toEqual({ svg: '/api/qr-codes/a%2Fb/image.svg', png: '/api/qr-codes/a%2Fb/image.png' })
+  })
+})
+
+describe('sortQrCodes', () => {
+  const scanned = [
+    { id: 1, scans: 4, last_scanned_at: '2026-10-01T10:00:00.000Z' },
+    { id: 2, scans: 0, last_scanned_at: null },
+    { id: 3, scans: 9, last_scanned_at: '2026-11-20T10:00:00.000Z' },
+    { id: 4, scans: 4, last_scanned_at: '2026-11-21T08:00:00.000Z' },
+  ]
+  const ids = (sort: QrSort) => sortQrCodes(scanned, sort).map((c) => c.id)
+
+  it('keeps the creation order, or sorts by scans either way, or by the last scan (never scanned last)', () => {
+    expect(ids('created')).toEqual([1, 2, 3, 4])
+    expect(ids('mostScans')).toEqual([3, 1, 4, 2])
+    expect(ids('fewestScans')).toEqual([2, 1, 4, 3])
+    expect(ids('lastScan')).toEqual([4, 3, 1, 2])
+  })
+
+  it('leaves the list it was given as it was', () => {
+    sortQrCodes(scanned, 'mostScans')
+    expect(scanned.map((c) => c.id)).toEqual([1, 2, 3, 4])
   })
 })

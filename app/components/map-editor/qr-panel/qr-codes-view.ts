@@ -47,3 +47,28 @@ export function qrImageUrls(code: string): { svg: string; png: string } {
   const base = `/api/qr-codes/${encodeURIComponent(code)}`
   return { svg: `${base}/image.svg`, png: `${base}/image.png` }
 }
+
+export const qrSorts = ['created', 'mostScans', 'fewestScans', 'lastScan'] as const
+export type QrSort = (typeof qrSorts)[number]
+
+interface Scanned {
+  id: number
+  scans: number
+  last_scanned_at: string | null
+}
+
+/**
+ * The panel's order: as created (the API's), by counted scans (most or fewest first: the silent
+ * plaques), or by the last scan (never scanned last). Ties keep the creation order.
+ */
+export function sortQrCodes<C extends Scanned>(codes: C[], sort: QrSort): C[] {
+  const byCreation = (a: C, b: C) => a.id - b.id
+  const compare: Record<QrSort, (a: C, b: C) => number> = {
+    created: byCreation,
+    mostScans: (a, b) => b.scans - a.scans || byCreation(a, b),
+    fewestScans: (a, b) => a.scans - b.scans || byCreation(a, b),
+    // ISO timestamps sort as text; a code never scanned ('') goes after every scanned one.
+    lastScan: (a, b) => (b.last_scanned_at ?? '').localeCompare(a.last_scanned_at ?? '') || byCreation(a, b),
+  }
+  return [...codes].sort(compare[sort])
+}

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { clsx } from 'clsx'
-import { Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, Unlink } from 'lucide-react'
+import { ArrowDownWideNarrow, Check, Crosshair, Download, Link2, LocateFixed, MapPin, MoreVertical, Plus, Printer, ScanLine, Unlink } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
@@ -11,8 +11,9 @@ import type { QrPanelProps } from '../contracts.ts'
 import { ActivateQrModal, type ActivationSource } from './activate-qr-modal.tsx'
 import { BatchQrModal } from './batch-qr-modal.tsx'
 import { LinkPlaceModal } from './link-place-modal.tsx'
-import { filterQrCodes, isActive, printSheetPath, qrImageUrls, type QrStateFilter } from './qr-codes-view.ts'
+import { filterQrCodes, isActive, printSheetPath, qrImageUrls, qrSorts, sortQrCodes, type QrSort, type QrStateFilter } from './qr-codes-view.ts'
 import { SearchField } from '#app/components/ui/search-field.tsx'
+import { relativeDay } from '#app/utils/format-day.ts'
 
 type Dialog = { kind: 'activate'; code: string; source: ActivationSource } | { kind: 'link'; code: string } | { kind: 'batch' }
 
@@ -31,10 +32,11 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
   const searchId = useId()
   const [state, setState] = useState<QrStateFilter>('all')
   const [query, setQuery] = useState('')
+  const [sort, setSort] = useState<QrSort>('created')
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const [busyCode, setBusyCode] = useState<string | null>(null)
 
-  const shown = useMemo(() => filterQrCodes(qrCodes, state, query), [qrCodes, state, query])
+  const shown = useMemo(() => sortQrCodes(filterQrCodes(qrCodes, state, query), sort), [qrCodes, state, query, sort])
   const counts = useMemo(() => ({ all: qrCodes.length, active: qrCodes.filter(isActive).length, inactive: qrCodes.filter((c) => !isActive(c)).length }), [qrCodes])
   // The whole category prints without a list; a filtered view prints what it shows.
   const printPath = localePath(printSheetPath(category.id, shown.length === qrCodes.length ? null : shown.map((c) => c.code)))
@@ -99,7 +101,13 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
             </button>
           ))}
         </div>
-        <SearchField label={t('qrPanel.search')} value={query} onChange={setQuery} testId="qr-search" />
+        {/* One line for both: the list below keeps its room on a short screen. */}
+        <div className="flex gap-2">
+          <div className="min-w-0 flex-1">
+            <SearchField label={t('qrPanel.search')} value={query} onChange={setQuery} testId="qr-search" />
+          </div>
+          <SortMenu sort={sort} onSort={setSort} />
+        </div>
       </div>
 
       {shown.length === 0 ? (
@@ -215,6 +223,7 @@ function QrRow({
             {t('qrPanel.inactive')}
           </p>
         )}
+        {active || qr.scans > 0 ? <Scans qr={qr} /> : null}
       </div>
       {position ? (
         <button
@@ -277,5 +286,70 @@ function QrRow({
         </Menu.Portal>
       </Menu.Root>
     </li>
+  )
+}
+
+/** The list's order, in a menu: the search keeps its width and the list its room on a short screen. */
+function SortMenu({ sort, onSort }: { sort: QrSort; onSort(sort: QrSort): void }) {
+  const { t } = useTranslation()
+  const label = t('scans.panel.sortBy', { sort: t(`scans.panel.sorts.${sort}`) })
+  const item =
+    'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg py-2 pr-3 pl-8 text-sm outline-none relative data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800'
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger
+        aria-label={label}
+        title={label}
+        data-testid="qr-sort"
+        data-sort={sort}
+        className={clsx(
+          'inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg border focus-visible:outline-2 focus-visible:outline-primary-600',
+          sort === 'created'
+            ? 'border-gray-300 text-gray-600 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-gray-800'
+            : 'border-primary-600 bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200',
+        )}
+      >
+        <ArrowDownWideNarrow className="size-4" aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={4} className="z-[80] min-w-56 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-800 dark:bg-gray-900">
+          <Menu.Label className="px-3 py-1.5 text-xs font-semibold text-gray-500 dark:text-gray-400">{t('scans.panel.sort')}</Menu.Label>
+          <Menu.RadioGroup value={sort} onValueChange={(value) => onSort(value as QrSort)}>
+            {qrSorts.map((s) => (
+              <Menu.RadioItem key={s} value={s} className={item} data-testid={`qr-sort-${s}`}>
+                <Menu.ItemIndicator className="absolute left-2.5 inline-flex">
+                  <Check className="size-4" aria-hidden />
+                </Menu.ItemIndicator>
+                {t(`scans.panel.sorts.${s}`)}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  )
+}
+
+/** A code's counted scans and its last one ("12 scans · last yesterday"), or that none came yet. */
+function Scans({ qr }: { qr: QrCodeView }) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const count = new Intl.NumberFormat(locale).format(qr.scans)
+  return (
+    <p className="mt-0.5 flex items-start gap-1 text-xs text-gray-600 dark:text-gray-300" data-testid="qr-scans" data-scans={qr.scans}>
+      <ScanLine className="mt-px size-3.5 shrink-0" aria-hidden />
+      {qr.last_scanned_at ? (
+        <span className="min-w-0 break-words">
+          <span className="font-medium tabular-nums">{t('scans.panel.count', { count: qr.scans, formatted: count })}</span>
+          {' · '}
+          {/* Relative to now, in the reader's time zone: the server's render may say another day. */}
+          <time dateTime={qr.last_scanned_at} className="whitespace-nowrap" data-testid="qr-last-scan" suppressHydrationWarning>
+            {t('scans.panel.last', { when: relativeDay(qr.last_scanned_at, new Date(), locale) })}
+          </time>
+        </span>
+      ) : (
+        <span>{t('scans.panel.never')}</span>
+      )}
+    </p>
   )
 }
