@@ -12,6 +12,8 @@ import { DashboardService } from './modules/dashboard/dashboard.service.server.t
 import { InvitationService } from './modules/invitations/invitations.service.server.ts'
 import { PlaceService } from './modules/places/places.service.server.ts'
 import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
+import { ReportMail } from './modules/reports/report-mail.server.ts'
+import { ReportService } from './modules/reports/reports.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
 import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
 import { WalkService } from './modules/walks/walks.service.server.ts'
@@ -57,6 +59,10 @@ export interface Services {
   exports: ExportService
   openData: OpenDataService
   rateLimiter: RateLimiter
+  /** Visitor reports of problems on the trail. */
+  reports: ReportService
+  /** The owners' batched mail about new visitor reports (run on a timer by the server). */
+  reportMail: ReportMail
 }
 
 export function createServices({
@@ -125,6 +131,8 @@ export function createServices({
     ai,
     imports: new ImportService({ db, access, addresses }),
     exports: new ExportService({ db, access, addressing }),
+    reports: new ReportService({ db, config, access, rateLimiter, images, storage }),
+    reportMail: new ReportMail({ db, config, mailQueue, storage }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
   }
 }

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { schedulePurge } from '#app/modules/housekeeping/purge.server.ts'
+import { scheduleReportMail } from '#app/modules/reports/report-mail.server.ts'
 import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
@@ -51,6 +52,8 @@ async function main() {
 
   // Expired counters, tokens and invitations are deleted every PURGE_INTERVAL_MINUTES.
   const stopPurge = schedulePurge(db, config, logger)
+  // The owners' mail about new visitor reports, batched (each process may send: a claim decides).
+  const stopReportMail = scheduleReportMail(services.reportMail, logger)
 
   const listener = getRequestListener(withTracing(app.fetch))
   // Once shutting down, every answer closes its connection: a busy keep-alive client would
@@ -72,6 +75,7 @@ async function main() {
     logger.info('shutting down', { signal })
     closing = true
     stopPurge()
+    stopReportMail()
     server.close(async () => {
       await vite?.close()
       await flushErrorReporting()

@@ -11,6 +11,7 @@ import * as qrCodeCase from './migrations/2026-11-23T1000-qr-code-case.ts'
 import * as categoryCycles from './migrations/2026-11-24T1000-category-cycles.ts'
 import * as rateLimitKeys from './migrations/2026-11-24T1010-rate-limit-keys.ts'
 import * as placeTexts from './migrations/2026-11-24T1500-place-texts.ts'
+import * as scansAndReports from './migrations/2026-11-25T0900-scans-and-reports.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1000-category-cycles': categoryCycles,
   '2026-11-24T1010-rate-limit-keys': rateLimitKeys,
   '2026-11-24T1500-place-texts': placeTexts,
+  '2026-11-25T0900-scans-and-reports': scansAndReports,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
