@@ -107,6 +107,7 @@ export function createServices({
   const ai = new AiService({ db, config, logger, categories, walks, rateLimiter })
   const addressing = addressingOf(config)
   const access = categories.access
+  const reports = new ReportService({ db, config, access, rateLimiter, images, storage })
   return {
     config,
     db,
@@ -122,7 +123,7 @@ export function createServices({
     categories,
     directions: new DirectionsService({ config, logger, rateLimiter }),
     geocoding: new GeocodingService({ config, access, logger, rateLimiter }),
-    dashboard: new DashboardService({ db, categories }),
+    dashboard: new DashboardService({ db, categories, reports }),
     storage,
     stats,
     places,
@@ -131,7 +132,7 @@ export function createServices({
     ai,
     imports: new ImportService({ db, access, addresses }),
     exports: new ExportService({ db, access, addressing }),
-    reports: new ReportService({ db, config, access, rateLimiter, images, storage }),
+    reports,
     reportMail: new ReportMail({ db, config, mailQueue, storage }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
   }

@@ -10,7 +10,7 @@ import { createLogger } from '#app/utils/logger.server.ts'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
 import { testConfig } from '#tests/setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
-import { quotedVisitorText, ReportMail } from './report-mail.server.ts'
+import { quotedVisitorText, type ReportMail } from './report-mail.server.ts'
 
 interface Received {
   to: string[]

@@ -136,6 +136,22 @@ export class ReportsRepo {
     return names
   }
 
+  /** The names of what a report names (the report page). */
+  async subjectNames(target: { qrCodeId: number | null; placeId: number | null; walkId: number | null }) {
+    const walk =
+      target.walkId === null
+        ? undefined
+        : await this.db
+            .selectFrom('walks as w')
+            .innerJoin('place_categories as c', 'c.id', 'w.category_id')
+            .select(['w.id', 'w.uuid', 'w.slug', 'c.slug as category_slug'])
+            .where('w.id', '=', target.walkId)
+            .executeTakeFirst()
+    const place = target.placeId === null ? undefined : await this.db.selectFrom('places').select(['id', 'name']).where('id', '=', target.placeId).executeTakeFirst()
+    const qr = target.qrCodeId === null ? undefined : await this.db.selectFrom('qr_codes').select('code').where('id', '=', target.qrCodeId).executeTakeFirst()
+    return { walk, place, qrCode: qr?.code }
+  }
+
   // The owners' mail (batched): see ReportMail.
 
   /** Categories with a report no mail has listed yet, the oldest of them at or before `cutoff`. */

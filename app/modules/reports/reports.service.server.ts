@@ -18,6 +18,13 @@ export interface ReportSubmission {
   photo: Buffer | null
 }
 
+/** What a report page names: the route (for its map page), the place, the plaque. */
+export interface ReportSubject {
+  route: { uuid: string; slug: string; categorySlug: string; name: string } | null
+  place: { id: number; name: string } | null
+  qrCode: string | null
+}
+
 export interface ReportServiceDeps {
   db: DB
   config: Pick<Config, 'RATE_LIMIT_REPORTS'>
@@ -120,6 +127,24 @@ export class ReportService {
     }
     if (categoryId === null) throw invalidField('route', 'reports.errors.whereRequired')
     return { categoryId, qrCodeId, placeId, walkId }
+  }
+
+  /**
+   * What the report page (/report?route=&place=&qr=) is about, checked as a report would be; null
+   * when the address names nothing valid (the page answers 404).
+   */
+  async describe(query: { route?: string; place?: string; qr?: string }, locale: string): Promise<ReportSubject | null> {
+    const parsed = submitReportSchema.pick({ route: true, place_id: true, qr_code: true }).safeParse({ route: query.route, place_id: query.place, qr_code: query.qr })
+    if (!parsed.success) return null
+    const repo = new ReportsRepo(this.deps.db)
+    const target = await this.resolveTarget(repo, parsed.data).catch((error: unknown) => {
+      if (error instanceof AppError) return null
+      throw error
+    })
+    if (!target) return null
+    const names = await repo.subjectNames(target)
+    const walk = names.walk && { uuid: names.walk.uuid, slug: names.walk.slug, categorySlug: names.walk.category_slug, name: walkName((await repo.walkNames([names.walk.id])).get(names.walk.id), locale, names.walk.slug) }
+    return { route: walk ?? null, place: names.place ?? null, qrCode: names.qrCode ?? null }
   }
 
   /** A page of the category's reports of one status (members only; another tenant's: 404). */
