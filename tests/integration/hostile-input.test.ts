@@ -56,8 +56,11 @@ async function buildWorld(t: TestApi, people: People) {
   const invitationToken = /\/invitations\/([A-Za-z0-9_-]{16,})/.exec(mail)?.[1] ?? 'no-token-in-mail'
   const placeInvitation = (await s.places.invite(owner.user, place, `shop-${serial}@example.org`, 'en')).id
   const categorySlug = (await s.db.selectFrom('place_categories').select('slug').where('id', '=', category).executeTakeFirstOrThrow()).slug
+  const report = (
+    await s.db.insertInto('visitor_reports').values({ category_id: category, place_id: place, kind: 'path_blocked', locale: 'en', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
+  ).id
   return {
-    category, place, place2, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, slug: walk.slug, categorySlug, routeQrCode,
+    category, place, place2, report, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, slug: walk.slug, categorySlug, routeQrCode,
     logo, secret, invitation, invitationToken, placeInvitation, colleague: people.colleague.user.id, placeUser: people.placeUser.user.id,
   }
 }
@@ -632,6 +635,8 @@ function realPathValue(template: string, name: string, world: World): string | n
       return world.invitationToken
     case 'logoId':
       return world.logo
+    case 'reportId':
+      return world.report
     case 'slug':
       return world.categorySlug
     default:
