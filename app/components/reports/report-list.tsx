@@ -83,7 +83,7 @@ function ReportCard({ categoryId, report }: { categoryId: number; report: Report
       <div className="flex flex-wrap items-center gap-2">
         <span className={clsx('rounded-full px-2.5 py-0.5 text-sm font-medium', kindStyles[report.kind])}>{t(`reports.kinds.${report.kind}`)}</span>
         <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', resolved ? 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100' : 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-100')}>
-          {t(resolved ? 'reports.screen.resolved' : 'reports.screen.open')}
+          {t(resolved ? 'reports.screen.statusResolved' : 'reports.screen.statusOpen')}
         </span>
         <span className="ml-auto text-sm text-gray-600 dark:text-gray-300">{t('reports.screen.received', { date: date(report.created_at) })}</span>
       </div>

@@ -114,6 +114,12 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
             >
               {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
             </button>
+            {/* On a phone the navigation is folded: its reports badge shows beside the menu button. */}
+            {menuOpen ? null : (
+              <span className="lg:hidden">
+                <CountBadge count={loaderData.openReports} testId="menu-reports-badge" />
+              </span>
+            )}
             <Logo className="lg:hidden" />
           </div>
           <div className="flex items-center gap-2">
