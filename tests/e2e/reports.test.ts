@@ -173,4 +173,23 @@ describe('visitor reports', () => {
     expect((await owner.put(`/api/place-categories/${categoryId}/reports/${mine.id}`, { data: { status: 'resolved' } })).status()).toBe(200)
     expect((await owner.delete(`/api/qr-codes/${code}`)).status()).toBeLessThan(300)
   })
+
+  it('on a desktop /m, the form is about the route until a stop is opened, then about that stop', async () => {
+    const visitor = await open({ ...desktop, locale: 'en-GB' })
+    await visitor.goto(`/m/${route}`)
+    await waitForPageScript(visitor)
+    const form = visitor.getByTestId('report-problem')
+    await form.locator('summary').click()
+    const about = form.locator('[data-report-about]')
+    expect(await about.textContent()).toMatch(/^About the route: /)
+    await visitor.locator('[data-place-open]').nth(2).click()
+    const stop = (await visitor.locator('[data-detail-name]').textContent())!.trim()
+    expect(await about.textContent()).toBe(`About: ${stop}`)
+    expect(await form.locator('[data-report-place]').inputValue()).toMatch(/^\d+$/)
+    await keepScreenshot(visitor, 'reports-m-desktop-form')
+    // Back to all places: about the route again, no place sent.
+    await visitor.locator('[data-all-places]').click()
+    expect(await about.textContent()).toMatch(/^About the route: /)
+    expect(await form.locator('[data-report-place]').inputValue()).toBe('')
+  })
 })
