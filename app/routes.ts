@@ -9,6 +9,8 @@ export default [
     // Login required (checked in its loader); outside the manager layout so it prints bare.
     route('qr-codes/print', 'routes/manager/qr-print.tsx'),
     route('invitations/:token', 'routes/invitation.tsx'),
+    // The monthly report mail's one-click "no more reports" (no sign-in: the token says whose).
+    route('monthly-report/unsubscribe/:token', 'routes/monthly-report-unsubscribe.tsx'),
     layout('routes/layouts/guest.tsx', [
       layout('routes/auth/guests-only.tsx', [
         route('auth/login', 'routes/auth/login.tsx'),

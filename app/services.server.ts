@@ -15,6 +15,7 @@ import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
 import { ReportMail } from './modules/reports/report-mail.server.ts'
 import { ReportService } from './modules/reports/reports.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
+import { MonthlyReportService } from './modules/monthly-report/monthly-report.service.server.ts'
 import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
 import { WalkService } from './modules/walks/walks.service.server.ts'
 import { addressingOf } from './modules/addresses/route-address.ts'
@@ -63,6 +64,8 @@ export interface Services {
   reports: ReportService
   /** The owners' batched mail about new visitor reports (run on a timer by the server). */
   reportMail: ReportMail
+  /** The monthly report by e-mail (issue 15): sends, the opt-out, the one-click link. */
+  monthlyReports: MonthlyReportService
 }
 
 export function createServices({
@@ -134,6 +137,7 @@ export function createServices({
     exports: new ExportService({ db, access, addressing }),
     reports,
     reportMail: new ReportMail({ db, config, mailQueue, storage }),
+    monthlyReports: new MonthlyReportService({ db, config, stats, mailer: mail, logger, secret: () => appSecret(config) }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
   }
 }

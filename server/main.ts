@@ -9,6 +9,7 @@ import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { schedulePurge } from '#app/modules/housekeeping/purge.server.ts'
 import { scheduleReportMail } from '#app/modules/reports/report-mail.server.ts'
+import { scheduleMonthlyReports } from '#app/modules/monthly-report/schedule.server.ts'
 import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
@@ -54,6 +55,8 @@ async function main() {
   const stopPurge = schedulePurge(db, config, logger)
   // The owners' mail about new visitor reports, batched (each process may send: a claim decides).
   const stopReportMail = scheduleReportMail(services.reportMail, logger)
+  // Last month's report, where not yet sent: checked soon after the start, then every hour.
+  const monthlyReports = scheduleMonthlyReports(services.monthlyReports, logger)
 
   const listener = getRequestListener(withTracing(app.fetch))
   // Once shutting down, every answer closes its connection: a busy keep-alive client would
@@ -76,12 +79,14 @@ async function main() {
     closing = true
     stopPurge()
     stopReportMail()
+    // No new report mail from now on; the one being sent gets the same few seconds as the queue.
+    const reportsStopped = monthlyReports.stop()
     server.close(async () => {
       await vite?.close()
       await flushErrorReporting()
       await services.rateLimiter.close()
       // Mail answered for but not yet sent (password resets): a few seconds to go out.
-      await Promise.race([services.mailQueue.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+      await Promise.race([Promise.all([services.mailQueue.idle(), reportsStopped]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
       await db.destroy()
       process.exit(0)
     })

@@ -4,6 +4,7 @@ import { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
 import { directionsApi } from '#app/modules/directions/directions.api.server.ts'
 import { geocodingApi } from '#app/modules/geocoding/geocoding.api.server.ts'
 import { dashboardApi } from '#app/modules/dashboard/dashboard.api.server.ts'
+import { monthlyReportApi } from '#app/modules/monthly-report/monthly-report.api.server.ts'
 import { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
 import { placesApi } from '#app/modules/places/places.api.server.ts'
 import { qrCodesApi } from '#app/modules/qr-codes/qr-codes.api.server.ts'
@@ -60,6 +61,7 @@ export function createApi(services: Services) {
   api.route('/', routeFilesApi)
   api.route('/', openDataApi)
   api.route('/', reportsApi)
+  api.route('/', monthlyReportApi)
 
   const documentConfig = {
     openapi: '3.1.0',

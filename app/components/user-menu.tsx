@@ -1,9 +1,40 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LogOut, UserRound } from 'lucide-react'
+import { Check, LogOut, Mail, UserRound } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSubmit } from 'react-router'
+import { addToast } from '#app/components/shell/toast-store.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { PublicUser } from '#app/modules/auth/auth.schema.ts'
+import type { Subscription } from '#app/modules/monthly-report/monthly-report.schema.ts'
+import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
+
+/**
+ * The monthly report's setting: read when the menu opens (it is the user's, kept on the server),
+ * saved at once when toggled. Null while not known yet: the item waits rather than guess.
+ */
+function useMonthlyReportSetting() {
+  const { t } = useTranslation()
+  const [subscribed, setSubscribed] = useState<boolean | null>(null)
+  const load = () => {
+    apiRequest<Subscription>('/monthly-report/subscription').then(
+      (answer) => setSubscribed(answer.subscribed),
+      () => setSubscribed(null),
+    )
+  }
+  const toggle = (next: boolean) => {
+    const before = subscribed
+    setSubscribed(next)
+    apiRequest<Subscription>('/monthly-report/subscription', { method: 'PUT', body: { subscribed: next } }).then(
+      (answer) => setSubscribed(answer.subscribed),
+      (error: unknown) => {
+        setSubscribed(before)
+        addToast({ title: apiErrorMessage(error, t('monthlyReport.menu.error')) })
+      },
+    )
+  }
+  return { subscribed, load, toggle }
+}
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation()
@@ -12,8 +43,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
   // The menu unmounts as soon as an item is chosen, so the logout is submitted from here
   // rather than by a <form> inside the menu.
   const logout = () => void submit(null, { method: 'post', action: localePath('/auth/logout') })
+  const monthly = useMonthlyReportSetting()
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root onOpenChange={(open) => open && monthly.load()}>
       <DropdownMenu.Trigger
         data-testid="user-menu"
         className="inline-flex items-center gap-2 rounded-full p-1 pr-3 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:hover:bg-gray-800"
@@ -39,6 +71,23 @@ export function UserMenu({ user }: { user: PublicUser }) {
             <p className="truncate text-gray-500 dark:text-gray-400">{user.email}</p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-800" />
+          <DropdownMenu.CheckboxItem
+            data-testid="monthly-report-setting"
+            checked={monthly.subscribed ?? false}
+            disabled={monthly.subscribed === null}
+            // The menu stays open: the tick shows the change took.
+            onSelect={(event) => event.preventDefault()}
+            onCheckedChange={(checked) => monthly.toggle(checked === true)}
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm outline-none data-disabled:opacity-60 data-highlighted:bg-gray-100 dark:data-highlighted:bg-gray-800"
+          >
+            <Mail className="size-4" aria-hidden="true" />
+            <span className="flex-1">{t('monthlyReport.menu.label')}</span>
+            <span className="grid size-4 place-items-center rounded border border-gray-300 dark:border-gray-600" aria-hidden="true">
+              <DropdownMenu.ItemIndicator>
+                <Check className="size-3" />
+              </DropdownMenu.ItemIndicator>
+            </span>
+          </DropdownMenu.CheckboxItem>
           <DropdownMenu.Item
             data-testid="logout"
             onSelect={logout}

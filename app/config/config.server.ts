@@ -82,6 +82,8 @@ const configSchema = z.object({
   REPORT_MAIL_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
   /** Invitation mails per inviting user (category and place invitations together). */
   RATE_LIMIT_INVITATIONS: rateLimit('20/3600'),
+  /** Visits of the monthly report's one-click unsubscribe page per client address. */
+  RATE_LIMIT_UNSUBSCRIBE: rateLimit('30/3600'),
   /** AI text drafting calls (paid provider calls) per user. */
   RATE_LIMIT_AI: rateLimit('30/3600'),
   /** Minutes between purges of expired rate-limit counters, tokens and invitations (each server process runs it). */

@@ -12,6 +12,7 @@ import * as categoryCycles from './migrations/2026-11-24T1000-category-cycles.ts
 import * as rateLimitKeys from './migrations/2026-11-24T1010-rate-limit-keys.ts'
 import * as placeTexts from './migrations/2026-11-24T1500-place-texts.ts'
 import * as scansAndReports from './migrations/2026-11-25T0900-scans-and-reports.ts'
+import * as monthlyReport from './migrations/2026-11-25T1600-monthly-report.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1010-rate-limit-keys': rateLimitKeys,
   '2026-11-24T1500-place-texts': placeTexts,
   '2026-11-25T0900-scans-and-reports': scansAndReports,
+  '2026-11-25T1600-monthly-report': monthlyReport,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -10,6 +10,8 @@ export interface UsersTable {
   password_hash: string
   locale: string
   avatar_path: string | null
+  /** Migration 2026-11-25T1600-monthly-report: 1 once the user said no to the monthly report. */
+  monthly_report_opt_out: Generated<Flag>
   created_at: Timestamp
   updated_at: Timestamp
 }
@@ -297,6 +299,20 @@ export interface VisitorReportsTable {
   notified_at: Timestamp | null
 }
 
+export type MonthlyReportSendStatus = 'sending' | 'sent' | 'failed'
+
+/** Migration 2026-11-25T1600-monthly-report (ADR 029): one row per member, category and month claimed. */
+export interface MonthlyReportSendsTable {
+  user_id: number
+  category_id: number
+  /** 'YYYY-MM', the month the report is about. */
+  month: string
+  status: MonthlyReportSendStatus
+  attempts: Generated<number>
+  claimed_at: Timestamp
+  sent_at: Timestamp | null
+}
+
 export interface DomainTables {
   place_categories: PlaceCategoriesTable
   category_members: CategoryMembersTable
@@ -323,6 +339,7 @@ export interface DomainTables {
   qr_scan_totals: QrScanTotalsTable
   stat_qr_days: StatQrDaysTable
   visitor_reports: VisitorReportsTable
+  monthly_report_sends: MonthlyReportSendsTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

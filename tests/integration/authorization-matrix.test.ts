@@ -34,6 +34,8 @@ const publicOrUserScoped = new Set([
   'GET /health', 'GET /ready', 'GET /dashboard', 'POST /directions', 'GET /geocode',
   // Open data and route files: public by design (published content only; drafts for members, as the GPX).
   'GET /public/categories/{slug}', 'GET /public/categories/{slug}/geojson', 'POST /public/reports', 'GET /routes/{ref}/geojson', 'GET /routes/{ref}/kml',
+  // The signed-in user's own setting (the monthly report by e-mail).
+  'GET /monthly-report/subscription', 'PUT /monthly-report/subscription',
 ])
 
 const calls: Record<string, Call> = {

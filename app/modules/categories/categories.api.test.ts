@@ -29,6 +29,8 @@ describe.each(testDialects)('place categories API on %s', (dialect) => {
       ['an unknown fallback language', { name: 'X', slug: 'abc-1', fallback_locale: 'es' }, 'fallback_locale', 'The fallback locale field must be one of: en, fr, de, it.'],
       ['an extra field', { name: 'X', slug: 'abc-2', owner_id: 1 }, 'owner_id', 'The owner id field is not allowed.'],
       ['a wrong type', { name: 'X', slug: 12 }, 'slug', 'The slug field must be a string.'],
+      ['a name with a line break', { name: 'Vevey\nRiviera', slug: 'abc-3' }, 'name', 'The name field must not contain control characters (line breaks, tabs or invisible direction marks).'],
+      ['a name with a bidirectional override', { name: 'Vevey \u202Eeyalp', slug: 'abc-4' }, 'name', 'The name field must not contain control characters (line breaks, tabs or invisible direction marks).'],
     ])('refuses %s with 422 and writes nothing', async (_case, body, field, message) => {
       const { token } = await createUser(t.services)
       const before = await categoryCount()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
+import { singleLineName } from '#app/utils/single-line.ts'
 
 /** Names a category slug cannot take: they are, or may become, the app's own subdomains. */
 export const reservedSlugs = new Set([
@@ -25,7 +26,7 @@ export const categoryRoleSchema = z.enum(['owner', 'editor'])
 const id = z.number().int().positive()
 
 export const createCategorySchema = z.strictObject({
-  name: z.string().trim().min(1).max(120),
+  name: singleLineName(120),
   slug: categorySlugSchema,
   parent_id: id.nullable().optional(),
   fallback_locale: z.enum(locales).optional(),
@@ -33,7 +34,7 @@ export const createCategorySchema = z.strictObject({
 
 export const updateCategorySchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: singleLineName(120).optional(),
     slug: categorySlugSchema.optional(),
     parent_id: id.nullable().optional(),
     fallback_locale: z.enum(locales).optional(),

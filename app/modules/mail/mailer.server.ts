@@ -3,10 +3,23 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Logger } from '#app/utils/logger.server.ts'
 
+/** A file carried by a message; with `cid`, an inline image the HTML shows as `<img src="cid:…">`. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: Buffer
+  cid?: string
+}
+
 export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** The same message as HTML (the text stays: it is what plain-text clients show). */
+  html?: string
+  attachments?: MailAttachment[]
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>
   /** The link the message is about (kept in the outbox file, for a developer without SMTP). */
   link?: string
 }
@@ -19,8 +32,16 @@ export interface Mailer {
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   return {
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text })
+    async send({ to, subject, text, html, attachments, headers }) {
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(html !== undefined ? { html } : {}),
+        ...(attachments?.length ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, cid: a.cid })) } : {}),
+        ...(headers ? { headers } : {}),
+      })
     },
   }
 }
@@ -35,7 +56,9 @@ export function outboxMailer(dir: string, from: string, logger: Logger): Mailer 
     async send(message) {
       await fs.mkdir(dir, { recursive: true })
       const file = path.join(dir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`)
-      await fs.writeFile(file, JSON.stringify({ from, ...message, date: new Date().toISOString() }, null, 2))
+      // Attachments as base64, so the file stays JSON and a developer can still open the image.
+      const attachments = message.attachments?.map(({ content, ...rest }) => ({ ...rest, base64: content.toString('base64') }))
+      await fs.writeFile(file, JSON.stringify({ from, ...message, attachments, date: new Date().toISOString() }, null, 2))
       logger.info('mail written to outbox', { file })
     },
   }

@@ -50,6 +50,22 @@ describe('SMTP mailer', () => {
 })
 
 describe('outbox mailer', () => {
+  it('keeps the HTML, the headers and each attachment (in base64) in the file', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'))
+    await outboxMailer(dir, 'Trailguide <no-reply@localhost>', createLogger('silent')).send({
+      to: 'carol@example.org',
+      subject: 'Report',
+      text: 'Text',
+      html: '<p>Text</p><img src="cid:chart@x">',
+      headers: { 'List-Unsubscribe': '<https://x.test/u>' },
+      attachments: [{ filename: 'chart.png', contentType: 'image/png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47]), cid: 'chart@x' }],
+    })
+    const [file] = await fs.readdir(dir)
+    const saved = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8'))
+    expect(saved).toMatchObject({ html: '<p>Text</p><img src="cid:chart@x">', headers: { 'List-Unsubscribe': '<https://x.test/u>' } })
+    expect(saved.attachments).toEqual([{ filename: 'chart.png', contentType: 'image/png', cid: 'chart@x', base64: 'iVBORw==' }])
+  })
+
   it('writes the message to a file and logs the file, never the address or the link (it carries a token)', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'))
     const lines: string[] = []

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { singleLineName } from '#app/utils/single-line.ts'
 
 // One schema per payload: the API validates with them, the screens' forms too.
 
@@ -8,7 +9,7 @@ const id = z.number().int({ error: 'validation.integer' }).positive().max(MAX_ID
 
 export const latitudeSchema = z.number().min(-90).max(90)
 export const longitudeSchema = z.number().min(-180).max(180)
-const name = z.string().trim().min(1).max(160)
+const name = singleLineName(160)
 
 type CoordinatesInput = { lat?: number | null; lng?: number | null }
 const isNumber = (v: unknown): v is number => typeof v === 'number'

@@ -8,7 +8,7 @@ import { createRouter } from '#app/api/router.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { heatmapQuerySchema, heatmapSchema } from './heatmap.schema.ts'
-import { breakdownSchema, eventBatchSchema, eventSchema, eventsBodySchema, isEventBatch, maxEventsPerBatch, statisticSchema, toStatYear, yearQuerySchema } from './stats.schema.ts'
+import { breakdownSchema, eventBatchSchema, eventSchema, eventsBodySchema, isEventBatch, maxEventsPerBatch, statisticSchema, toStatPeriod, yearQuerySchema } from './stats.schema.ts'
 
 const tags = ['statistics']
 const idParams = z.object({ id: z.string() })
@@ -74,12 +74,12 @@ export const statsApi = createRouter()
       tags,
       middleware: requireAuth,
       request: { params: idParams, query: yearQuerySchema },
-      responses: { 200: jsonContent(dataOf(statisticSchema), 'A category’s figures for a year or all years (`total`)'), ...errorResponses },
+      responses: { 200: jsonContent(dataOf(statisticSchema), 'A category’s figures for a year, all years (`total`), or one month of a year (`&month=1..12`)'), ...errorResponses },
     }),
     async (c) => {
       const id = parseId(c.req.valid('param').id)
-      const year = toStatYear(c.req.valid('query').year)
-      return c.json({ data: await c.var.services.stats.fetchStatistic(c.var.user!, id, year) }, 200)
+      const period = toStatPeriod(c.req.valid('query'))
+      return c.json({ data: await c.var.services.stats.fetchStatistic(c.var.user!, id, period) }, 200)
     },
   )
   .openapi(
@@ -93,8 +93,8 @@ export const statsApi = createRouter()
     }),
     async (c) => {
       const id = parseId(c.req.valid('param').id)
-      const year = toStatYear(c.req.valid('query').year)
-      return c.json({ data: await c.var.services.stats.breakdown(c.var.user!, id, year, requestLocale(c)) }, 200)
+      const period = toStatPeriod(c.req.valid('query'))
+      return c.json({ data: await c.var.services.stats.breakdown(c.var.user!, id, period, requestLocale(c)) }, 200)
     },
   )
   .openapi(

@@ -137,6 +137,20 @@ export class StatsRepo {
     return rows.map((row) => Number(row.year))
   }
 
+  /** A category's views per day ('YYYY-MM-DD') of the range, days without a view left out. */
+  async dailyViews(categoryId: number, range: DayRange): Promise<Array<{ day: string; views: number }>> {
+    const rows = await this.db
+      .selectFrom('stat_days')
+      .select(['stat_days.day', sql<number | string>`coalesce(sum(stat_days.views), 0)`.as('views')])
+      .where('stat_days.category_id', '=', categoryId)
+      .where('stat_days.day', '>=', range.from)
+      .where('stat_days.day', '<=', range.to)
+      .groupBy('stat_days.day')
+      .orderBy('stat_days.day')
+      .execute()
+    return rows.map((row) => ({ day: row.day, views: Number(row.views) }))
+  }
+
   /** Sums per route, with its uuid and slug (its name is resolved by the caller, in the reader's language). */
   async perWalk(categoryId: number, range: DayRange | null) {
     const rows = await this.db

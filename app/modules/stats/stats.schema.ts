@@ -45,15 +45,34 @@ export function isEventBatch(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && 'events' in body
 }
 
-/** `?year=`: 'total' (the default) or a four-digit year. */
-export const yearQuerySchema = z.object({
-  year: z
-    .string()
-    .regex(/^(total|[1-9]\d{3})$/, 'validation.format')
-    .optional(),
-})
+/** `?year=`: 'total' (the default) or a four-digit year; `&month=` (1-12) narrows a year to one month. */
+export const yearQuerySchema = z
+  .object({
+    year: z
+      .string()
+      .regex(/^(total|[1-9]\d{3})$/, 'validation.format')
+      .optional(),
+    month: z
+      .string()
+      .regex(/^(0?[1-9]|1[0-2])$/, 'validation.format')
+      .optional(),
+  })
+  .superRefine((query, ctx) => {
+    // A month of no particular year means nothing.
+    if (query.month !== undefined && (query.year === undefined || query.year === 'total')) {
+      ctx.addIssue({ code: 'custom', path: ['year'], message: 'validation.required' })
+    }
+  })
 
 export type StatYear = 'total' | number
+
+/** A period of the statistics: a year or all years, or one month of a year. */
+export type StatPeriod = StatYear | { year: number; month: number }
+
+export const toStatPeriod = (query: { year?: string; month?: string }): StatPeriod => {
+  const year = toStatYear(query.year)
+  return query.month !== undefined && year !== 'total' ? { year, month: Number(query.month) } : year
+}
 
 export const toStatYear = (value: string | undefined): StatYear => (value === undefined || value === 'total' ? 'total' : Number(value))
 

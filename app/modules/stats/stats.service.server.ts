@@ -9,7 +9,7 @@ import { resolveTexts } from '#app/modules/walks/walk-serializer.server.ts'
 import { AppError, notFound } from '#app/utils/errors.ts'
 import { buildHeatmap } from './heatmap.service.server.ts'
 import type { Heatmap, HeatmapQuery } from './heatmap.schema.ts'
-import type { Breakdown, EventInput, StatYear, Statistic } from './stats.schema.ts'
+import type { Breakdown, EventInput, StatPeriod, Statistic } from './stats.schema.ts'
 import { counters, StatsRepo, type Counts, type DayRange, type DayRow, type EventRow } from './stats.repo.server.ts'
 
 /** One visitor event as the rest of the app reports it. */
@@ -104,7 +104,14 @@ function rollUp(rows: EventRow[]): DayRow[] {
   return [...days.keys()].sort().map((key) => days.get(key)!)
 }
 
-const rangeOf = (year: StatYear): DayRange | null => (year === 'total' ? null : { from: `${year}-01-01`, to: `${year}-12-31` })
+/** The days of a period; a month's last day from the calendar (UTC), so February has 28 or 29. */
+export function rangeOf(period: StatPeriod): DayRange | null {
+  if (period === 'total') return null
+  if (typeof period === 'number') return { from: `${period}-01-01`, to: `${period}-12-31` }
+  const month = String(period.month).padStart(2, '0')
+  const last = new Date(Date.UTC(period.year, period.month, 0)).getUTCDate()
+  return { from: `${period.year}-${month}-01`, to: `${period.year}-${month}-${String(last).padStart(2, '0')}` }
+}
 
 const averageTime = (counts: Counts) => (counts.sessions > 0 ? Math.round(counts.total_time / counts.sessions) : 0)
 
@@ -279,11 +286,19 @@ export class StatsService {
     return this.group.done
   }
 
-  /** A category's figures for a year or for all years, read from the day roll-ups only. */
-  async fetchStatistic(user: User, categoryId: number, year: StatYear): Promise<Statistic> {
+  /** A category's figures for a year, a month of a year or all years, read from the roll-ups only. */
+  async fetchStatistic(user: User, categoryId: number, period: StatPeriod): Promise<Statistic> {
     await this.deps.categories.access.require(user.id, categoryId)
+    return this.statistic(categoryId, period)
+  }
+
+  /**
+   * The figures of `fetchStatistic` without the caller's membership check: for the server's own
+   * readers (the monthly report), which choose the category themselves.
+   */
+  async statistic(categoryId: number, period: StatPeriod): Promise<Statistic> {
     const repo = new StatsRepo(this.deps.db)
-    const [months, years] = await Promise.all([repo.monthly(categoryId, rangeOf(year)), repo.years(categoryId)])
+    const [months, years] = await Promise.all([repo.monthly(categoryId, rangeOf(period)), repo.years(categoryId)])
     const totals = emptyCounts()
     const viewsByMonth = new Map<number, number>()
     for (const month of months) {
@@ -306,10 +321,15 @@ export class StatsService {
    * Totals per route and per place, for the statistics screen's table. Route names follow the
    * rule of every other screen: the reader's language, else the category's fallback, else any.
    */
-  async breakdown(user: User, categoryId: number, year: StatYear, locale: string | null = null): Promise<Breakdown> {
+  async breakdown(user: User, categoryId: number, period: StatPeriod, locale: string | null = null): Promise<Breakdown> {
     await this.deps.categories.access.require(user.id, categoryId)
+    return this.breakdownOf(categoryId, period, locale)
+  }
+
+  /** `breakdown` without the membership check (the server's own readers, as `statistic`). */
+  async breakdownOf(categoryId: number, period: StatPeriod, locale: string | null = null): Promise<Breakdown> {
     const repo = new StatsRepo(this.deps.db)
-    const range = rangeOf(year)
+    const range = rangeOf(period)
     const [walks, places] = await Promise.all([repo.perWalk(categoryId, range), repo.perPlace(categoryId, range)])
     const names = await repo.walkNames(
       categoryId,
@@ -325,6 +345,18 @@ export class StatsService {
       routes: byViews(walks, (r) => r.walk_id).map((r) => ({ ...r, name: nameOf(r.walk_id), averageTimePerSession: averageTime(r) })),
       places: byViews(places, (p) => p.place_id).map((p) => ({ ...p, averageTimePerSession: averageTime(p) })),
     }
+  }
+
+  /** Views per day of a month, every day of it (0 when none), from the same day roll-ups. */
+  async dailyViews(categoryId: number, month: { year: number; month: number }): Promise<Array<{ day: string; views: number }>> {
+    const range = rangeOf(month)!
+    const rows = await new StatsRepo(this.deps.db).dailyViews(categoryId, range)
+    const byDay = new Map(rows.map((row) => [row.day, row.views]))
+    const days = Number(range.to.slice(8, 10))
+    return Array.from({ length: days }, (_, i) => {
+      const day = `${range.from.slice(0, 8)}${String(i + 1).padStart(2, '0')}`
+      return { day, views: byDay.get(day) ?? 0 }
+    })
   }
 
   /** Place visits and route views as weighted points at the places, for a period and maybe one route. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
 import { featureCollectionSchema } from './geojson.schema.ts'
+import { singleLineName } from '#app/utils/single-line.ts'
 
 // Payloads of the routes API (spec section 7); field names are the spec's.
 
@@ -37,7 +38,7 @@ export const MAX_ROUTE_LOGOS = 20
 export const MAX_DISTANCE_M = 10_000_000
 export const MAX_DURATION_S = 10_000_000
 
-const name = z.string().trim().min(1).max(ROUTE_NAME_MAX)
+const name = singleLineName(ROUTE_NAME_MAX)
 /** An optional text: blank means "no text" (stored as null). */
 const text = (max: number) =>
   z

@@ -1,0 +1,167 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createDb, type DB } from '#app/db/db.server.ts'
+import type { MailMessage } from '#app/modules/mail/mailer.server.ts'
+import { createServices, type Services } from '#app/services.server.ts'
+import { createLogger } from '#app/utils/logger.server.ts'
+import { testConfig } from '#tests/setup/test-app.ts'
+import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import { demoOwner, signInAs } from './demo-login.ts'
+
+// The monthly report's mail as a person sees it (its HTML rendered by Chromium, the chart
+// resolved as a mail client resolves cid:), its one-click link, and the user menu's setting.
+
+const baseURL = inject('baseURL')
+const dataDir = inject('dataDir')
+const shots = '/work/shots/monthly'
+const MONTH = '2026-10'
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let errors: string[]
+let db: DB
+let services: Services
+let categoryId: number
+const added = { qrDays: [] as number[], reports: [] as number[], silent: null as { id: number; activated_at: string | null } | null }
+
+async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
+  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
+  page = await context.newPage()
+  errors = watchErrors(page)
+  return page
+}
+
+/** The demo owner's report of October, composed as the sender composes it, in a language. */
+async function composedMail(locale: 'en' | 'fr' | 'de' | 'it'): Promise<MailMessage> {
+  const owner = await db.selectFrom('users').selectAll().where('email', '=', demoOwner.email).executeTakeFirstOrThrow()
+  const category = await db.selectFrom('place_categories').select(['id', 'name']).where('id', '=', categoryId).executeTakeFirstOrThrow()
+  const report = await services.monthlyReports.build(category.id, category.name, MONTH, locale)
+  return services.monthlyReports.compose({ userId: owner.id, email: owner.email, name: owner.name, locale, categoryId: category.id, categoryName: category.name }, report)
+}
+
+/** The HTML as a mail client shows it: each cid: image replaced by its attachment. */
+function asShown(mail: MailMessage): string {
+  let html = mail.html!
+  for (const a of mail.attachments ?? []) html = html.replaceAll(`cid:${a.cid}`, `data:${a.contentType};base64,${a.content.toString('base64')}`)
+  return html
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  fs.mkdirSync(shots, { recursive: true })
+  // The served database itself, and the server's secret (DATA_DIR/app-secret): links made here work there.
+  db = createDb({ url: path.join(dataDir, 'trailguide.sqlite') })
+  services = createServices({ config: testConfig({ BASE_URL: baseURL, DATA_DIR: dataDir, APP_SECRET: '' }), db, logger: createLogger('silent') })
+  const owner = await db.selectFrom('users').select('id').where('email', '=', demoOwner.email).executeTakeFirstOrThrow()
+  categoryId = (await db.selectFrom('category_members').select('category_id').where('user_id', '=', owner.id).orderBy('category_id').executeTakeFirstOrThrow()).category_id
+  // Scans and visitor reports come from features of their own: a month of them written here.
+  const plaques = await db.selectFrom('qr_codes').select('id').where('category_id', '=', categoryId).where('activated_at', 'is not', null).orderBy('id').execute()
+  for (const [i, plaque] of plaques.slice(0, 4).entries()) {
+    for (const day of ['2026-10-04', '2026-10-12', '2026-10-26']) {
+      await db.insertInto('stat_qr_days').values({ qr_code_id: plaque.id, category_id: categoryId, day, scans: (4 - i) * 3 }).execute()
+    }
+    added.qrDays.push(plaque.id)
+  }
+  // One plaque put up in June and never scanned since: silent.
+  const silent = await db.selectFrom('qr_codes').select(['id', 'activated_at']).where('category_id', '=', categoryId).where('activated_at', 'is not', null).orderBy('id').offset(4).limit(1).executeTakeFirst()
+  if (silent) {
+    added.silent = silent
+    await db.updateTable('qr_codes').set({ activated_at: '2026-06-01T09:00:00.000Z' }).where('id', '=', silent.id).execute()
+  }
+  for (let i = 0; i < 3; i++) {
+    const row = await db
+      .insertInto('visitor_reports')
+      .values({ category_id: categoryId, qr_code_id: null, place_id: null, walk_id: null, kind: 'plaque_damaged', message: 'Broken', photo_path: null, locale: 'en', status: 'open', created_at: '2026-10-20T10:00:00.000Z', resolved_at: null, resolved_by: null, notified_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    added.reports.push(row.id)
+  }
+})
+afterAll(async () => {
+  if (db) {
+    // Leave the served demo as it was for the other browser tests.
+    if (added.qrDays.length) await db.deleteFrom('stat_qr_days').where('qr_code_id', 'in', added.qrDays).where('day', 'like', '2026-10-%').execute()
+    if (added.reports.length) await db.deleteFrom('visitor_reports').where('id', 'in', added.reports).execute()
+    if (added.silent) await db.updateTable('qr_codes').set({ activated_at: added.silent.activated_at }).where('id', '=', added.silent.id).execute()
+    await db.updateTable('users').set({ monthly_report_opt_out: 0 }).where('email', '=', demoOwner.email).execute()
+    await db.destroy()
+  }
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+})
+
+describe('the monthly report in the browser', () => {
+  for (const [label, options] of [
+    ['phone', phone],
+    ['desktop', desktop],
+  ] as const) {
+    it(`the report mail’s HTML renders with its chart at ${label} width, nothing wider than the screen`, async () => {
+      for (const locale of label === 'phone' ? (['fr', 'de'] as const) : (['en', 'it'] as const)) {
+        const mail = await composedMail(locale)
+        await open(options)
+        await page.setContent(asShown(mail), { waitUntil: 'load' })
+        const chart = page.locator('img[alt]').first()
+        await expect.poll(() => chart.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+        const box = await chart.boundingBox()
+        const width = options.viewport!.width
+        expect(box!.width).toBeGreaterThan(200)
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+        expect(await page.locator('li').count()).toBe(added.silent ? 1 : 0)
+        expect(await page.locator('h1').textContent()).toContain({ en: 'October 2026', fr: 'octobre 2026', de: 'Oktober 2026', it: 'ottobre 2026' }[locale])
+        await page.screenshot({ path: path.join(shots, `mail-${label}-${locale}.png`), fullPage: true })
+        await keepScreenshot(page, `monthly-report-mail-${label}-${locale}`)
+        await context.close()
+      }
+    })
+  }
+
+  it('the one-click link turns the report off without signing in, in the user’s language; the user menu turns it on again', async () => {
+    const mail = await composedMail('fr')
+    const link = mail.headers!['List-Unsubscribe'].slice(1, -1)
+    expect(link).toBe(mail.link)
+    await open(phone, 'fr-FR')
+    await page.goto(link)
+    await expect.poll(() => page.getByTestId('unsubscribe-result').getAttribute('data-outcome')).toBe('done')
+    expect(await page.getByTestId('unsubscribe-result').textContent()).toBe('Vous ne recevrez plus le bilan mensuel par e-mail.')
+    await page.screenshot({ path: path.join(shots, 'unsubscribe-phone-fr.png'), fullPage: true })
+    // A forged link: refused, nothing changed.
+    await page.goto(link.replace(/\.[\w-]{43}$/, `.${'x'.repeat(43)}`))
+    await expect.poll(() => page.getByTestId('unsubscribe-result').getAttribute('data-outcome')).toBe('invalid')
+    await context.close()
+
+    // RFC 8058: the mail client's own button posts to the same address.
+    const posted = await fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })
+    expect(posted.status).toBe(200)
+
+    await open(desktop)
+    await signInAs(context)
+    await page.goto('/dashboard')
+    await waitForHydration(page)
+    await page.getByTestId('user-menu').click()
+    const setting = page.getByTestId('monthly-report-setting')
+    await expect.poll(() => setting.getAttribute('aria-checked')).toBe('false')
+    await page.screenshot({ path: path.join(shots, 'user-menu-off-desktop.png') })
+    await setting.click()
+    await expect.poll(() => setting.getAttribute('aria-checked')).toBe('true')
+    await page.screenshot({ path: path.join(shots, 'user-menu-on-desktop.png') })
+    const saved = await context.request.get('/api/monthly-report/subscription')
+    expect(await saved.json()).toEqual({ data: { subscribed: true } })
+    await context.close()
+
+    // The same setting at phone width, still on after a new page load.
+    await open(phone)
+    await signInAs(context)
+    await page.goto('/dashboard')
+    await waitForHydration(page)
+    await page.getByTestId('user-menu').click()
+    await expect.poll(() => page.getByTestId('monthly-report-setting').getAttribute('aria-checked')).toBe('true')
+    await page.screenshot({ path: path.join(shots, 'user-menu-on-phone.png') })
+  })
+})
