@@ -88,18 +88,18 @@ export class ReportMail {
     const link = `${base}${localizePath(`/reports?category=${category.id}`, locale)}`
     const items = rows.map((r, i) => {
       const where = [
-        r.place_name !== null ? t('reports.mail.place', { name: mailName(r.place_name) }) : null,
-        r.qr_code !== null ? t('reports.mail.plaque', { code: r.qr_code }) : null,
-        r.walk_id !== null && r.walk_slug !== null ? t('reports.mail.route', { name: mailName(walkName(names.get(r.walk_id), locale, r.walk_slug)) }) : null,
+        r.place_name !== null ? t('mail.visitorReports.place', { name: mailName(r.place_name) }) : null,
+        r.qr_code !== null ? t('mail.visitorReports.plaque', { code: r.qr_code }) : null,
+        r.walk_id !== null && r.walk_slug !== null ? t('mail.visitorReports.route', { name: mailName(walkName(names.get(r.walk_id), locale, r.walk_slug)) }) : null,
       ].filter((part): part is string => part !== null)
       const lines = [`${i + 1}. ${t(`reports.kinds.${r.kind}`)} · ${date.format(new Date(r.created_at))} UTC`]
       if (where.length > 0) lines.push(`   ${where.join(' · ')}`)
       if (r.message) lines.push(quotedVisitorText(r.message, '   '))
-      if (r.photo_path) lines.push(`   ${t('reports.mail.photo', { url: absolute(base, this.deps.storage.url(r.photo_path)) })}`)
+      if (r.photo_path) lines.push(`   ${t('mail.visitorReports.photo', { url: absolute(base, this.deps.storage.url(r.photo_path)) })}`)
       return lines.join('\n')
     })
-    const text = [t('reports.mail.intro', { count: rows.length, name }), '', ...items.flatMap((item) => [item, '']), t('reports.mail.link', { link }), '', t('reports.mail.footer')].join('\n')
-    return { to: owner.email, subject: t('reports.mail.subject', { count: rows.length, name }), text, link }
+    const text = [t('mail.visitorReports.intro', { count: rows.length, name }), '', ...items.flatMap((item) => [item, '']), t('mail.visitorReports.link', { link }), '', t('mail.visitorReports.footer')].join('\n')
+    return { to: owner.email, subject: t('mail.visitorReports.subject', { count: rows.length, name }), text, link }
   }
 }
 
