@@ -37,7 +37,7 @@ export const links: LinksFunction = () => [
 export function loader({ context }: Route.LoaderArgs) {
   const config = context.services.config
   return {
-    user: context.user ? toPublicUser(context.user) : null,
+    user: context.user ? toPublicUser(context.user, (key) => context.services.storage.url(key)) : null,
     appEnv: config.APP_ENV,
     analytics: config.ANALYTICS_HOST
       ? { host: config.ANALYTICS_HOST, domain: config.ANALYTICS_DOMAIN ?? new URL(config.BASE_URL).hostname }

@@ -16,7 +16,8 @@ import { ReportMail } from './modules/reports/report-mail.server.ts'
 import { ReportService } from './modules/reports/reports.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
 import { MonthlyReportService } from './modules/monthly-report/monthly-report.service.server.ts'
-import { LocalDiskStorage, type Storage } from './modules/uploads/storage.server.ts'
+import type { Storage } from './modules/uploads/storage.server.ts'
+import { createStorage } from './modules/uploads/storage-of-config.server.ts'
 import { WalkService } from './modules/walks/walks.service.server.ts'
 import { addressingOf } from './modules/addresses/route-address.ts'
 import { ExportService } from './modules/transfer/export.service.server.ts'
@@ -95,10 +96,10 @@ export function createServices({
   const mailQueue = new MailQueue(mail, logger, mailQueueOptions)
   const invitations = new InvitationService({ db, config, mailer: mail, rateLimiter })
   const addresses = new AddressService(db)
-  const storage = new LocalDiskStorage(path.join(config.DATA_DIR, 'uploads'), '/uploads')
+  const storage = createStorage(config)
   const categories = new CategoryService(db, invitations, addresses, storage)
   const stats = new StatsService({ db, config, categories, rateLimiter })
-  const places = new PlaceService({ db, config, categories, invitations, stats })
+  const places = new PlaceService({ db, config, categories, invitations, stats, fileUrl: (key) => storage.url(key) })
   // Uploads decoded a few at a time (their bodies read only then): memory follows IMAGE_CONCURRENCY, not the load.
   const images = new ImageProcessor({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: 256 })
   const qrImages = new QrImages(

@@ -5,6 +5,9 @@
 //    the newest --keep backups are kept (default 14), older trailguide-*.sqlite files removed.
 //  - PostgreSQL: runs `pg_dump -Fc` into <DATA_DIR>/backups/trailguide-<UTC timestamp>.dump
 //    (restore it with `pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" <file>`).
+//  - Uploads on S3 (S3_BUCKET set): the bucket's objects are copied into <backups>/uploads/ and
+//    listed in trailguide-<UTC timestamp>.uploads.txt (scripts/backup-uploads.ts, ADR 030).
+//    Uploads on the local disk (DATA_DIR/uploads) are not copied: back up that folder with DATA_DIR.
 // Prints the backup's path on the last line.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -13,6 +16,9 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import SQLite from 'better-sqlite3'
 import { ConfigError, isPostgresUrl, loadConfig } from '#app/config/config.server.ts'
+import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
+import { createStorage } from '#app/modules/uploads/storage-of-config.server.ts'
+import { MIRROR_FOLDER, startBucketBackup } from './backup-uploads.ts'
 
 export const DEFAULT_KEEP = 14
 
@@ -104,7 +110,14 @@ async function main() {
   const config = loadConfig({ BASE_URL: 'http://localhost', ...process.env })
   const folder = dir ?? path.join(config.DATA_DIR, 'backups')
   const started = performance.now()
+  const storage = createStorage(config)
+  // Uploads on S3: the bucket's objects are copied beside the database backup (ADR 030).
+  const bucket = storage instanceof S3Storage ? await startBucketBackup(storage, folder) : null
   const file = isPostgresUrl(config.DATABASE_URL) ? backupPostgres(config.DATABASE_URL, folder, keep) : await backupSqlite(config.DATABASE_URL, folder, keep)
+  if (bucket) {
+    const { objects, copied, manifest } = await bucket.finish(file, keep)
+    console.log(`Bucket ${(storage as S3Storage).bucket}: ${objects} objects listed in ${manifest}, ${copied} new copied into ${path.join(folder, MIRROR_FOLDER)}`)
+  }
   const size = (fs.statSync(file).size / 1024 / 1024).toFixed(2)
   console.log(`Backed up in ${((performance.now() - started) / 1000).toFixed(2)} s (${size} MiB), newest ${keep} kept:`)
   console.log(file)

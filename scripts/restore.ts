@@ -6,12 +6,17 @@
 //    backup over it with SQLite's backup API (which also takes care of the -wal file) and checks
 //    the result.
 //  - PostgreSQL: prints the pg_restore command to run (it replaces the tables of the database).
+//  - Uploads on S3 (S3_BUCKET set): first puts back into the bucket the objects the backup lists
+//    that it lacks (scripts/backup-uploads.ts, ADR 030).
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import SQLite from 'better-sqlite3'
 import { ConfigError, isPostgresUrl, loadConfig } from '#app/config/config.server.ts'
+import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
+import { createStorage } from '#app/modules/uploads/storage-of-config.server.ts'
 import { backupStamp, integrityOf, maskUrl } from './backup.ts'
+import { restoreBucket } from './backup-uploads.ts'
 
 export class RestoreRefused extends Error {}
 
@@ -77,6 +82,12 @@ async function main() {
   const file = process.argv[2]
   if (!file || process.argv.length > 3) throw new ConfigError('Usage: npm run restore -- <backup file>   (stop the server first)')
   const config = loadConfig({ BASE_URL: 'http://localhost', ...process.env })
+  const storage = createStorage(config)
+  if (storage instanceof S3Storage) {
+    // First the objects (putting back one the database does not refer to harms nothing).
+    const { listed, restored } = await restoreBucket(storage, file)
+    console.log(`Bucket ${storage.bucket}: ${restored} of the backup's ${listed} objects put back (the others were there).`)
+  }
   if (isPostgresUrl(config.DATABASE_URL)) {
     console.log(`With PostgreSQL (DATABASE_URL=${maskUrl(config.DATABASE_URL)}), stop the server and restore the pg_dump file with:`)
     console.log(`pg_restore --clean --if-exists --no-owner --single-transaction -d "$DATABASE_URL" ${file}`)

@@ -14,6 +14,7 @@ import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
 import { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import { SubdomainService } from '#app/modules/subdomains/subdomains.service.server.ts'
+import { IMMUTABLE, S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
 import { builtFiles } from './built-files.ts'
 import { compression } from './compression.ts'
 import { refusalPage } from './refusal-page.ts'
@@ -55,16 +56,8 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
   })
 
   // Uploaded images: random, never-reused names, so they can be cached for good.
-  const uploadsDir = path.relative(process.cwd(), path.resolve(services.config.DATA_DIR, 'uploads')) || '.'
-  // Made up front: serveStatic prints a (non-JSON) warning at start for a missing folder.
-  fs.mkdirSync(uploadsDir, { recursive: true })
-  app.use('/uploads/*', async (c, next) => {
-    await next()
-    c.res.headers.set('X-Content-Type-Options', 'nosniff')
-    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
-  })
-  app.use('/uploads/*', serveStatic({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }))
-  app.all('/uploads/*', (c) => c.text('Not found', 404))
+  if (services.storage instanceof S3Storage) s3Uploads(app, services.storage, services)
+  else localUploads(app, services.config.DATA_DIR)
 
   if (clientDir) {
     app.use('/assets/*', async (c, next) => {
@@ -123,6 +116,59 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   })
   return app
+}
+
+/** DATA_DIR/uploads, served from the disk. */
+function localUploads(app: Hono, dataDir: string) {
+  const uploadsDir = path.relative(process.cwd(), path.resolve(dataDir, 'uploads')) || '.'
+  // Made up front: serveStatic prints a (non-JSON) warning at start for a missing folder.
+  fs.mkdirSync(uploadsDir, { recursive: true })
+  app.use('/uploads/*', async (c, next) => {
+    await next()
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
+    if (c.res.ok) c.res.headers.set('Cache-Control', IMMUTABLE)
+  })
+  app.use('/uploads/*', serveStatic({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }))
+  app.all('/uploads/*', (c) => c.text('Not found', 404))
+}
+
+/**
+ * Uploads in an S3 bucket (ADR 030). With S3_PUBLIC_URL the pages link there and /uploads/{key}
+ * (addresses kept in cached pages, saved walks, other sites) redirects to it; without it the
+ * object is streamed from the bucket with the local files' headers, so the bucket stays private
+ * and images stay same-origin for the CSP, the service worker and the offline packs.
+ */
+function s3Uploads(app: Hono, storage: S3Storage, services: Services) {
+  app.on(['GET', 'HEAD'], '/uploads/*', async (c) => {
+    const key = decodedKey(c.req.path)
+    if (key === null) return c.text('Not found', 404)
+    if (storage.publicUrl) {
+      // Not "immutable": the public address is a setting, and may change.
+      return c.body(null, 301, { Location: storage.url(key), 'Cache-Control': 'public, max-age=86400' })
+    }
+    try {
+      const answer = await storage.answer(key, {
+        method: c.req.method === 'HEAD' ? 'HEAD' : 'GET',
+        range: c.req.header('range'),
+        ifNoneMatch: c.req.header('if-none-match'),
+        ifModifiedSince: c.req.header('if-modified-since'),
+        signal: c.req.raw.signal,
+      })
+      if (answer.status === 404) return c.text('Not found', 404)
+      return new Response(c.req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers })
+    } catch (error) {
+      // A visitor who went away is not the bucket's failure.
+      if (!c.req.raw.signal.aborted) services.logger.warn('upload not read from the bucket', { key, error: String(error) })
+      return c.text('Service unavailable', 503, { 'Retry-After': '5', 'Cache-Control': 'no-store' })
+    }
+  })
+  app.all('/uploads/*', (c) => c.text('Not found', 404))
+}
+
+/** The storage key of an /uploads/… address, or null when it cannot be one (as serveStatic refuses it). */
+function decodedKey(pathname: string): string | null {
+  if (pathname.includes('%')) return null
+  return pathname.replace(/^\/uploads\//, '') || null
 }
 
 const UNKNOWN_CATEGORY_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404</h1><p>Not found</p></body></html>'

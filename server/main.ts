@@ -12,6 +12,7 @@ import { scheduleReportMail } from '#app/modules/reports/report-mail.server.ts'
 import { scheduleMonthlyReports } from '#app/modules/monthly-report/schedule.server.ts'
 import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
 import { createServices } from '#app/services.server.ts'
+import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
 import { createHttpApp } from './http-app.ts'
 
@@ -32,6 +33,16 @@ async function main() {
   const db = createDb({ url: config.DATABASE_URL })
   await migrateToLatest(db)
   const services = createServices({ config, db, logger })
+  if (services.storage instanceof S3Storage) {
+    // A wrong bucket or key stops the start with a clear line, not the first upload with a 500.
+    try {
+      await services.storage.check()
+    } catch (error) {
+      console.error((error as Error).message)
+      process.exit(1)
+    }
+    logger.info('uploads on S3', { bucket: services.storage.bucket, publicUrl: services.storage.publicUrl ?? '/uploads' })
+  }
   const mode = config.NODE_ENV === 'development' ? 'development' : 'production'
   // In development errors go to the console (spec §8).
   if (mode === 'production' && initErrorReporting(config)) logger.info('error reporting on')

@@ -9,7 +9,7 @@ declare module 'hono' {
   }
 }
 
-type PolicyConfig = Pick<Config, 'BASE_URL' | 'NODE_ENV' | 'TILE_URL' | 'ANALYTICS_HOST' | 'SENTRY_DSN'>
+type PolicyConfig = Pick<Config, 'BASE_URL' | 'NODE_ENV' | 'TILE_URL' | 'ANALYTICS_HOST' | 'SENTRY_DSN'> & Partial<Pick<Config, 'S3_PUBLIC_URL'>>
 
 const hsts = 'max-age=31536000; includeSubDomains'
 
@@ -70,7 +70,8 @@ export function pagePolicy(config: PolicyConfig, options: { nonce: string; embed
     // a nonce would switch 'unsafe-inline' off, so development goes without one.
     dev ? ['script-src', "'self'", "'unsafe-inline'", "'unsafe-eval'"] : ['script-src', "'self'", `'nonce-${options.nonce}'`],
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:', 'blob:', tiles],
+    // Uploads on S3 behind a CDN (S3_PUBLIC_URL) are images from its origin (ADR 030).
+    ['img-src', "'self'", 'data:', 'blob:', tiles, sourceOf(config.S3_PUBLIC_URL)],
     ['font-src', "'self'", 'data:'],
     // Tiles too: saving a walk for offline reads them with fetch (app/visitor/offline-packs.client.ts).
     ['connect-src', "'self'", tiles, ...connect, dev && 'ws:', dev && 'wss:'],

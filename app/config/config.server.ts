@@ -157,6 +157,38 @@ const configSchema = z.object({
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** Address searches per user (each one asks the geocoder). */
   RATE_LIMIT_GEOCODE: rateLimit('30/60'),
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (ADR 030); unset: the local disk. */
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes')
+        .optional(),
+    ),
+  /** The S3 server, e.g. https://s3.fr-par.scw.cloud or http://minio:9000; unset: AWS for S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => v || 'us-east-1')
+    .pipe(z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-west-3 or us-east-1')),
+  S3_ACCESS_KEY_ID: z.string().optional().transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z.string().optional().transform((v) => v || undefined),
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most self-hosted servers need; off: bucket.host. */
+  S3_FORCE_PATH_STYLE: flag(false),
+  /** Where browsers fetch the uploads: a CDN or the bucket's public address; unset: the app serves /uploads from the bucket. */
+  S3_PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
 }).superRefine((config, ctx) => {
   // The provider's own settings are required only when it is the one chosen.
   if (config.DIRECTIONS_PROVIDER === 'mapbox' && !config.MAPBOX_ACCESS_TOKEN)
@@ -165,6 +197,18 @@ const configSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['MAPBOX_ACCESS_TOKEN'], message: 'is required when GEOCODER=mapbox' })
   if (config.DIRECTIONS_PROVIDER === 'osrm' && !config.OSRM_URL)
     ctx.addIssue({ code: 'custom', path: ['OSRM_URL'], message: 'is required when DIRECTIONS_PROVIDER=osrm' })
+  // An S3 setting without a bucket would silently keep the uploads on the local disk.
+  if (!config.S3_BUCKET) {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const)
+      if (config[name]) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when ${name} is set (uploads on S3-compatible storage)` })
+  }
+  // Half a key pair is a typo, not a choice (neither: the SDK's own credentials chain).
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: [config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: `is required when ${config.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} is set`,
+    })
 }).transform((config) => ({ ...config, OFFLINE_TILES: config.OFFLINE_TILES ?? !isOpenStreetMapTiles(config.TILE_URL) }))
 
 /**

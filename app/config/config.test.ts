@@ -80,4 +80,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BASE_URL: 'https://example.org', ANALYTICS_HOST: 'plausible.io' })).toThrow(/^ANALYTICS_HOST: /)
     expect(() => loadConfig({ BASE_URL: 'https://example.org', SENTRY_DSN: 'key' })).toThrow(/^SENTRY_DSN: /)
   })
+
+  it('keeps the uploads on the local disk unless S3_BUCKET is set, and checks the S3 settings together (ADR 030)', () => {
+    const local = loadConfig({ BASE_URL: 'https://example.org' })
+    expect([local.S3_BUCKET, local.S3_PUBLIC_URL, local.S3_FORCE_PATH_STYLE, local.S3_REGION]).toEqual([undefined, undefined, false, 'us-east-1'])
+    const s3 = loadConfig({
+      BASE_URL: 'https://example.org',
+      S3_BUCKET: 'trailguide-media',
+      S3_ENDPOINT: 'http://minio:9000/',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'on',
+      S3_PUBLIC_URL: 'https://cdn.example.org/media/',
+    })
+    expect(s3).toMatchObject({ S3_BUCKET: 'trailguide-media', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: true, S3_PUBLIC_URL: 'https://cdn.example.org/media' })
+    const refused = (env: Record<string, string>) => () => loadConfig({ BASE_URL: 'https://example.org', ...env })
+    expect(refused({ S3_BUCKET: 'Media_Files' })).toThrow(/^S3_BUCKET: must be a bucket name/)
+    expect(refused({ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' })).toThrow(/^S3_ENDPOINT: must be an http\(s\) URL/)
+    expect(refused({ S3_BUCKET: 'media', S3_PUBLIC_URL: 'cdn.example.org' })).toThrow(/^S3_PUBLIC_URL: must be an http\(s\) URL/)
+    expect(refused({ S3_BUCKET: 'media', S3_REGION: 'Europe West' })).toThrow(/^S3_REGION: /)
+    expect(refused({ S3_ENDPOINT: 'http://minio:9000' })).toThrow('S3_BUCKET: is required when S3_ENDPOINT is set')
+    expect(refused({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow('S3_SECRET_ACCESS_KEY: is required when S3_ACCESS_KEY_ID is set')
+    expect(refused({ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/^S3_FORCE_PATH_STYLE: /)
+  })
 })

@@ -62,7 +62,11 @@ export type TestApi = ReturnType<typeof createTestApi>
  * `t` and `testDb` stand for the current ones (their properties are getters), so they can be
  * destructured at once: `const { t, testDb } = useTestApi(dialect)`.
  */
-export function useTestApi(dialect: TestDialect, overrides: Record<string, string> = {}): { readonly testDb: TestDb; readonly t: TestApi; readonly dataDir: string } {
+export function useTestApi(
+  dialect: TestDialect,
+  // A function when a setting is known only once the block's servers run (e.g. an S3 server's port).
+  overrides: Record<string, string> | (() => Record<string, string>) = {},
+): { readonly testDb: TestDb; readonly t: TestApi; readonly dataDir: string } {
   const dataDir = tempDataDir()
   let db: TestDb | undefined
   let api: TestApi | undefined
@@ -79,7 +83,7 @@ export function useTestApi(dialect: TestDialect, overrides: Record<string, strin
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
   beforeEach(() => {
-    api = createTestApi(ready(db), { ...overrides, DATA_DIR: dataDir })
+    api = createTestApi(ready(db), { ...(typeof overrides === 'function' ? overrides() : overrides), DATA_DIR: dataDir })
   })
 
   const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, migrateToLatest: true, destroy: true })

@@ -20,6 +20,9 @@ import {
 import { toPublicUser } from './public-user.ts'
 import { sessionCookie } from './session-cookie.server.ts'
 
+/** Avatars' URLs as the configured storage makes them. */
+const fileUrlOf = (c: Context<ApiEnv>) => (key: string) => c.var.services.storage.url(key)
+
 const json = jsonContent
 const body = jsonBody
 const errors = {
@@ -83,7 +86,7 @@ export const authApi = createRouter()
       middleware: [requireAuth] as const,
       responses: { 200: json(dataOf(userSchema), 'The signed-in user'), ...errors },
     }),
-    (c) => c.json({ data: toPublicUser(c.var.user!) }, 200),
+    (c) => c.json({ data: toPublicUser(c.var.user!, fileUrlOf(c)) }, 200),
   )
   .openapi(
     createRoute({
@@ -96,7 +99,7 @@ export const authApi = createRouter()
     }),
     async (c) => {
       const user = await c.var.services.auth.updateUser(c.var.user!, c.req.valid('json'))
-      return c.json({ data: toPublicUser(user) }, 200)
+      return c.json({ data: toPublicUser(user, fileUrlOf(c)) }, 200)
     },
   )
   .openapi(

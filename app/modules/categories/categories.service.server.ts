@@ -187,7 +187,7 @@ export class CategoryService {
   async members(user: User, id: number) {
     await this.access.require(user.id, id)
     const members = await this.repo.members(id)
-    return members.map((m) => ({ id: m.id, name: m.name, email: m.email, photo: photoOf(m.avatar_path), role: m.role, joined_at: m.created_at }))
+    return members.map((m) => ({ id: m.id, name: m.name, email: m.email, photo: photoOf(m.avatar_path, (key) => this.storage.url(key)), role: m.role, joined_at: m.created_at }))
   }
 
   async changeRole(user: User, id: number, memberId: number, role: CategoryRole) {

@@ -1,15 +1,16 @@
-import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
-import { filesUnder, manager, storedFile, storeRoute, upload, uploadsRoot } from '#app/modules/walks/walks.test-fixtures.ts'
+import { manager, storeRoute, upload } from '#app/modules/walks/walks.test-fixtures.ts'
+import { storedBytes, storedNames, testStorages, useStorageSettings } from '#tests/setup/test-storage.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { createHttpApp } from '../../../server/http-app.ts'
 
 // Issue 12, item 17: deleting a category deletes its routes' images (and its subcategories').
 
-describe.each(testDialects)('deleting a category deletes its files on %s', (dialect) => {
-  const { t } = useTestApi(dialect)
+// On each database, with the uploads on the local disk and in an S3 bucket (ADR 030).
+describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as const)))('deleting a category deletes its files on %s, uploads on %s', (dialect, storage) => {
+  const { t } = useTestApi(dialect, useStorageSettings(storage))
 
   it('removes every image of its routes and of its subcategories’ routes: none stays on disk or served; another category’s stay', async () => {
     const owner = await manager(t)
@@ -35,18 +36,17 @@ describe.each(testDialects)('deleting a category deletes its files on %s', (dial
     expect((await upload(t, 'POST', `/routes/${subRoute.uuid}/photo`, { token: owner.token, bytes: image })).status).toBe(200)
     const kept = (await upload(t, 'POST', `/routes/${otherRoute.uuid}/photo`, { token: other.token, bytes: image })).json.data.photo as string
 
-    const root = uploadsRoot(t)
-    const ours = () => [...filesUnder(`${root}/routes/${route.uuid}`), ...filesUnder(`${root}/routes/${subRoute.uuid}`)]
-    expect(ours()).toHaveLength(5)
+    const ours = async () => [...(await storedNames(t.services.storage, `routes/${route.uuid}`)), ...(await storedNames(t.services.storage, `routes/${subRoute.uuid}`))]
+    expect(await ours()).toHaveLength(5)
     const http = createHttpApp({ services: t.services, mode: 'production', build: async () => { throw new Error('no page is asked for') } })
     expect((await http.request(urls[0])).status).toBe(200)
 
     const res = await t.call('DELETE', `/place-categories/${owner.category.id}`, { token: owner.token })
     expect(res.status).toBe(200)
 
-    expect(ours()).toEqual([])
+    expect(await ours()).toEqual([])
     for (const url of urls) expect((await http.request(url)).status).toBe(404)
-    expect(fs.existsSync(storedFile(root, kept))).toBe(true)
+    expect(await storedBytes(t.services.storage, kept)).not.toBeNull()
     expect((await http.request(kept)).status).toBe(200)
   })
 })

@@ -10,7 +10,7 @@ import { notFound } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { newPlaceSchema, type CreatePlaceInput, type CreateSecretInput, type NewPlaceInput, type UpdatePlaceInput } from './places.schema.ts'
 import { PlacesRepo, type Box, type PlaceScope } from './places.repo.server.ts'
-import { photoOf } from '#app/modules/auth/public-user.ts'
+import { photoOf, type FileUrl } from '#app/modules/auth/public-user.ts'
 import { AnswerCache, type KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 
 export interface PlaceUserView {
@@ -106,10 +106,12 @@ export class PlaceService {
   /** Serialized `fetch-places` answers, kept per category content version (issue 7). */
   private readonly lists: AnswerCache
 
-  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; invitations: InvitationService; stats: StatsService }) {
+  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; invitations: InvitationService; stats: StatsService; fileUrl: FileUrl }) {
     this.repo = new PlacesRepo(deps.db)
     this.lists = new AnswerCache(deps.db)
   }
+
+  private readonly fileUrl: FileUrl = (key) => this.deps.fileUrl(key)
 
   // ---- Places
 
@@ -236,7 +238,7 @@ export class PlaceService {
   async users(user: User, id: number) {
     await this.placeFor(user, id)
     const rows = await this.repo.usersOf({ placeId: id })
-    return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, photo: photoOf(row.avatar_path), joined_at: row.created_at }))
+    return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, photo: photoOf(row.avatar_path, this.fileUrl), joined_at: row.created_at }))
   }
 
   async removeUser(user: User, id: number, userId: number): Promise<void> {
@@ -321,7 +323,7 @@ export class PlaceService {
     const users = await this.repo.usersOf(scope)
     const invitations = await this.repo.pendingInvitationsOf(scope, nowIso())
     const secrets = await this.repo.secretsOf(scope)
-    const usersByPlace = groupByPlace(users, (u): PlaceUserView => ({ id: u.id, name: u.name, photo: photoOf(u.avatar_path) }))
+    const usersByPlace = groupByPlace(users, (u): PlaceUserView => ({ id: u.id, name: u.name, photo: photoOf(u.avatar_path, this.fileUrl) }))
     const invitationsByPlace = groupByPlace(invitations, (i): InvitationView => ({ id: i.id, email: i.email, expires_at: i.expires_at }))
     const secretsByPlace = groupByPlace(secrets, toSecretView)
     return places.map((place) => ({

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 /**
- * Where uploaded files live. The local disk is the embedded default; an S3-compatible store
- * implements the same three calls (ARCHITECTURE §5).
+ * Where uploaded files live. The local disk is the embedded default; an S3-compatible bucket
+ * (S3Storage, s3-storage.server.ts, when S3_BUCKET is set) implements the same three calls
+ * (ARCHITECTURE §5, ADR 030).
  */
 export interface Storage {
   /** Stores the bytes under the key (e.g. "routes/ab12.webp"), replacing any file there. */

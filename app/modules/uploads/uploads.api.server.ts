@@ -19,6 +19,7 @@ const responses = (description: string) => ({
   413: jsonContent(errorSchema, 'The image is larger than 8 MB'),
   429: jsonContent(errorSchema, 'Too many uploads from this user and client (RATE_LIMIT_UPLOADS); see Retry-After'),
 })
+const fileUrlOf = (c: Context<ApiEnv>) => (key: string) => c.var.services.storage.url(key)
 const avatars = (c: Context<ApiEnv>) => new Avatars({ db: c.var.services.db, storage: c.var.services.storage, images: c.var.services.images })
 
 export const uploadsApi = createRouter()
@@ -40,9 +41,9 @@ export const uploadsApi = createRouter()
       },
       responses: responses(`The user with the new avatar (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP, 512 px)`),
     }),
-    async (c) => c.json({ data: toPublicUser(await avatars(c).set(c.var.user!, uploadReader(c))) }, 200),
+    async (c) => c.json({ data: toPublicUser(await avatars(c).set(c.var.user!, uploadReader(c)), fileUrlOf(c)) }, 200),
   )
   .openapi(
     createRoute({ method: 'delete', path: '/auth/user/avatar', tags, middleware: requireAuth, responses: responses('The user without an avatar; the file is deleted') }),
-    async (c) => c.json({ data: toPublicUser(await avatars(c).remove(c.var.user!)) }, 200),
+    async (c) => c.json({ data: toPublicUser(await avatars(c).remove(c.var.user!), fileUrlOf(c)) }, 200),
   )

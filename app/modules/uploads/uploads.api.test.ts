@@ -3,16 +3,18 @@ import { describe, expect, it, vi } from 'vitest'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { createUser } from '#tests/setup/factories.ts'
-import { filesUnder, storedFile, upload, uploadsRoot } from '#app/modules/walks/walks.test-fixtures.ts'
+import { upload } from '#app/modules/walks/walks.test-fixtures.ts'
+import { storedBytes, storedNames, testStorages, useStorageSettings } from '#tests/setup/test-storage.ts'
 import { AvatarsRepo } from './avatars.repo.server.ts'
 import { solidImage } from './images.test-fixtures.ts'
 
-describe.each(testDialects)('user avatar API on %s', (dialect) => {
-  const { t, testDb } = useTestApi(dialect)
+// On each database, with the uploads on the local disk and in an S3 bucket (ADR 030).
+describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as const)))('user avatar API on %s, uploads on %s', (dialect, storage) => {
+  const { t, testDb } = useTestApi(dialect, useStorageSettings(storage))
 
   const avatarPath = async (userId: number) =>
     (await testDb.db.selectFrom('users').select('avatar_path').where('id', '=', userId).executeTakeFirstOrThrow()).avatar_path
-  const filesOf = (userId: number) => filesUnder(`${uploadsRoot(t)}/avatars/${userId}`)
+  const filesOf = (userId: number) => storedNames(t.services.storage, `avatars/${userId}`)
 
   it('stores the avatar as a 512 px WebP and shows its public URL in GET /auth/user', async () => {
     const { user, token } = await createUser(t.services)
@@ -22,7 +24,7 @@ describe.each(testDialects)('user avatar API on %s', (dialect) => {
     expect(url).toMatch(new RegExp(`^/uploads/avatars/${user.id}/avatar-[0-9a-f]{24}\\.webp$`))
     // The database keeps the storage key; the URL is made when the user is shown.
     expect(await avatarPath(user.id)).toBe(url.replace(/^\/uploads\//, ''))
-    const meta = await sharp(storedFile(uploadsRoot(t), url)).metadata()
+    const meta = await sharp((await storedBytes(t.services.storage, url))!).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512])
     const me = await t.call('GET', '/auth/user', { token })
     expect(me.json.data.photo).toEqual({ profile_avatar: url })
@@ -33,11 +35,11 @@ describe.each(testDialects)('user avatar API on %s', (dialect) => {
     const first = (await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(10, 10) })).json.data.photo.profile_avatar
     const second = (await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(20, 20, 'webp') })).json.data.photo.profile_avatar
     expect(second).not.toBe(first)
-    expect(filesOf(user.id)).toEqual([second.split('/').pop()])
+    expect(await filesOf(user.id)).toEqual([second.split('/').pop()])
     const res = await t.call('DELETE', '/auth/user/avatar', { token })
     expect(res.status).toBe(200)
     expect(res.json.data.photo).toEqual({ profile_avatar: null })
-    expect(filesOf(user.id)).toEqual([])
+    expect(await filesOf(user.id)).toEqual([])
     expect(await avatarPath(user.id)).toBeNull()
     expect((await t.call('DELETE', '/auth/user/avatar', { token })).status).toBe(200)
   })
@@ -54,7 +56,7 @@ describe.each(testDialects)('user avatar API on %s', (dialect) => {
     expect(res.status).toBe(status)
     expect(res.json.message).toBe(message)
     expect(await avatarPath(user.id)).toBe(before)
-    expect(filesOf(user.id)).toHaveLength(1)
+    expect(await filesOf(user.id)).toHaveLength(1)
   })
 
   it('removes the stored file when recording it fails', async () => {
@@ -65,7 +67,7 @@ describe.each(testDialects)('user avatar API on %s', (dialect) => {
     } finally {
       spy.mockRestore()
     }
-    expect(filesOf(user.id)).toEqual([])
+    expect(await filesOf(user.id)).toEqual([])
   })
 
   it('reads an upload without a declared length only when its turn comes, and refuses it past the limit', async () => {

@@ -1,11 +1,11 @@
-import fs from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
 import { pngDeclaring, solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
 import { useTestApi, type TestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { WalksRepo } from './walks.repo.server.ts'
-import { filesUnder, manager, snapshot, storedFile, storeRoute, upload, uploadsRoot } from './walks.test-fixtures.ts'
+import { storedBytes, storedNames, testStorages, useStorageSettings } from '#tests/setup/test-storage.ts'
+import { manager, snapshot, storeRoute, upload } from './walks.test-fixtures.ts'
 
 const NOT_AN_IMAGE = 'The file is not an image we accept: send a JPEG, PNG, WebP, GIF or AVIF image.'
 
@@ -16,14 +16,15 @@ const slots = [
   { name: 'branding logo', post: 'logo-pro', remove: 'remove-logo-pro', read: (r: any) => r.branding.logo_pro_url, side: 800 },
 ]
 
-describe.each(testDialects)('route images API on %s', (dialect) => {
-  const { t, testDb } = useTestApi(dialect)
+// On each database, with the uploads on the local disk and in an S3 bucket (ADR 030).
+describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as const)))('route images API on %s, uploads on %s', (dialect, storage) => {
+  const { t, testDb } = useTestApi(dialect, useStorageSettings(storage))
 
   async function routeOf(api: TestApi = t) {
     const m = await manager(api)
     return { ...m, route: await storeRoute(api, m.token, m.category.id) }
   }
-  const filesOf = (uuid: string) => filesUnder(`${uploadsRoot(t)}/routes/${uuid}`)
+  const filesOf = (uuid: string) => storedNames(t.services.storage, `routes/${uuid}`)
 
   describe.each(slots)('the $name', (slot) => {
     it('accepts a PNG, stores it re-encoded as WebP within its size, and replacing it deletes the old file', async () => {
@@ -32,14 +33,14 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
       expect(res.status).toBe(200)
       const url = slot.read(res.json.data)
       expect(url).toMatch(new RegExp(`^/uploads/routes/${route.uuid}/[a-z-]+-[0-9a-f]{24}\\.webp$`))
-      const meta = await sharp(storedFile(uploadsRoot(t), url)).metadata()
+      const meta = await sharp((await storedBytes(t.services.storage, url))!).metadata()
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', slot.side, slot.side / 2])
 
       const again = await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(50, 50, 'jpeg') })
       const replaced = slot.read(again.json.data)
       expect(replaced).not.toBe(url)
-      expect(fs.existsSync(storedFile(uploadsRoot(t), url))).toBe(false)
-      expect(filesOf(route.uuid)).toEqual([replaced.split('/').pop()])
+      expect(await storedBytes(t.services.storage, url)).toBeNull()
+      expect(await filesOf(route.uuid)).toEqual([replaced.split('/').pop()])
     })
 
     it('removal clears it and deletes the file', async () => {
@@ -48,7 +49,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
       const res = await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })
       expect(res.status).toBe(200)
       expect(slot.read(res.json.data)).toBeNull()
-      expect(fs.existsSync(storedFile(uploadsRoot(t), url))).toBe(false)
+      expect(await storedBytes(t.services.storage, url)).toBeNull()
       // Removing what is not there is not an error.
       expect((await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })).status).toBe(200)
     })
@@ -59,7 +60,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
     const jpeg = await sharp(await solidImage(40, 40, 'jpeg')).withMetadata({ exif: { IFD0: { Copyright: 'x' } } }).toBuffer()
     expect((await sharp(jpeg).metadata()).exif).toBeDefined()
     const res = await upload(t, 'POST', `/routes/${route.uuid}/photo`, { token, bytes: jpeg, filename: 'photo.jpg', type: 'image/jpeg' })
-    const meta = await sharp(storedFile(uploadsRoot(t), res.json.data.photo)).metadata()
+    const meta = await sharp((await storedBytes(t.services.storage, res.json.data.photo))!).metadata()
     expect(meta.format).toBe('webp')
     expect(meta.exif).toBeUndefined()
   })
@@ -75,7 +76,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
     expect(res.status).toBe(status)
     expect(res.json.message).toBe(message)
     expect(await snapshot(testDb.db, route.uuid)).toEqual(before)
-    expect(filesOf(route.uuid)).toEqual([])
+    expect(await filesOf(route.uuid)).toEqual([])
   })
 
   it('refuses a huge declared canvas cleanly', async () => {
@@ -86,7 +87,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
       message: 'The image is too large: at most 40 megapixels and 12000 pixels a side.',
       errors: { file: ['The image is too large: at most 40 megapixels and 12000 pixels a side.'] },
     })
-    expect(filesOf(route.uuid)).toEqual([])
+    expect(await filesOf(route.uuid)).toEqual([])
   })
 
   it('asks for the file field when it is missing or the body is not multipart', async () => {
@@ -110,7 +111,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
     } finally {
       spy.mockRestore()
     }
-    expect(filesOf(route.uuid)).toEqual([])
+    expect(await filesOf(route.uuid)).toEqual([])
     expect((await snapshot(testDb.db, route.uuid))!.walk.photo_path).toBeNull()
   })
 
@@ -125,12 +126,12 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
         { id: expect.any(Number), url: expect.stringMatching(/^\/uploads\/routes\/.+\/logo-[0-9a-f]{24}\.webp$/) },
         { id: expect.any(Number), url: expect.stringMatching(/\.webp$/) },
       ])
-      expect((await sharp(storedFile(uploadsRoot(t), logos[0].url)).metadata()).width).toBe(800)
+      expect((await sharp((await storedBytes(t.services.storage, logos[0].url))!).metadata()).width).toBe(800)
       const res = await t.call('DELETE', `/routes/${route.uuid}/logos/${logos[0].id}`, { token })
       expect(res.status).toBe(200)
       expect(res.json.data.logos).toEqual([logos[1]])
-      expect(fs.existsSync(storedFile(uploadsRoot(t), logos[0].url))).toBe(false)
-      expect(filesOf(route.uuid)).toHaveLength(1)
+      expect(await storedBytes(t.services.storage, logos[0].url)).toBeNull()
+      expect(await filesOf(route.uuid)).toHaveLength(1)
     })
 
     it("answers 404 for a logo of another route or a non-numeric id", async () => {
@@ -148,9 +149,9 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
     for (const path of ['photo', 'content-image', 'logo-pro', 'logos', 'logos']) {
       expect((await upload(t, 'POST', `/routes/${route.uuid}/${path}`, { token, bytes: await solidImage(10, 10) })).status).toBe(200)
     }
-    expect(filesOf(route.uuid)).toHaveLength(5)
+    expect(await filesOf(route.uuid)).toHaveLength(5)
     expect((await t.call('DELETE', '/routes/delete', { token, body: { uuid: route.uuid } })).status).toBe(200)
-    expect(filesOf(route.uuid)).toEqual([])
+    expect(await filesOf(route.uuid)).toEqual([])
   })
 
   it("refuses another tenant's route with 404 before reading the upload", async () => {
@@ -158,7 +159,7 @@ describe.each(testDialects)('route images API on %s', (dialect) => {
     const stranger = await manager(t)
     const res = await upload(t, 'POST', `/routes/${route.uuid}/photo`, { token: stranger.token, bytes: await solidImage(10, 10) })
     expect(res.status).toBe(404)
-    expect(filesOf(route.uuid)).toEqual([])
+    expect(await filesOf(route.uuid)).toEqual([])
     expect((await upload(t, 'POST', `/routes/${route.uuid}/photo`, { bytes: await solidImage(10, 10) })).status).toBe(401)
   })
 })

@@ -1,16 +1,10 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { expect } from 'vitest'
 import type { DB } from '#app/db/db.server.ts'
-import type { LocalDiskStorage } from '#app/modules/uploads/storage.server.ts'
 import type { TestApi } from '#tests/setup/test-app.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 
-// Helpers shared by the routes tests: where a test API keeps its uploads, places written
+// Helpers shared by the routes tests (stored uploads: tests/setup/test-storage.ts): places written
 // straight to their table, snapshots to prove a refused call wrote nothing.
-
-/** The folder of the test API's uploaded files (under its DATA_DIR). */
-export const uploadsRoot = (t: TestApi) => (t.services.storage as LocalDiskStorage).root
 
 /** A signed-in user owning a category. */
 export async function manager(t: TestApi, options: { locale?: 'en' | 'fr' | 'de' | 'it'; fallback_locale?: 'en' | 'fr' | 'de' | 'it' } = {}) {
@@ -61,12 +55,6 @@ export async function snapshot(db: DB, uuid: string) {
 export const countWalks = async (db: DB) =>
   Number((await db.selectFrom('walks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
 
-/** Every file under a folder, as paths relative to it. */
-export function filesUnder(root: string): string[] {
-  if (!fs.existsSync(root)) return []
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()).sort()
-}
-
 /** Sends a multipart upload with the bytes in the field `file`. */
 export async function upload(
   t: TestApi,
@@ -90,6 +78,3 @@ export async function upload(
   }
   return { status: response.status, json, headers: response.headers }
 }
-
-/** The stored file behind a public /uploads/… URL. */
-export const storedFile = (uploadsRoot: string, url: string) => path.join(uploadsRoot, url.replace(/^\/uploads\//, ''))

@@ -19,7 +19,7 @@ import { managerScreens } from './manager-nav.ts'
 
 export async function loader(args: Route.LoaderArgs) {
   const signedIn = requireUser(args)
-  const user = toPublicUser(signedIn)
+  const user = toPublicUser(signedIn, (key) => args.context.services.storage.url(key))
   // The navigation's badge: open visitor reports of all the user's categories (one grouped query).
   const openReports = [...(await args.context.services.reports.openCounts(signedIn.id)).values()].reduce((a, b) => a + b, 0)
   // The start-up animation: on the first page load of a browser session only.
