@@ -29,6 +29,7 @@ export default [
       route('statistics', 'routes/manager/statistics.tsx'),
       route('heatmap', 'routes/manager/heatmap.tsx'),
       route('ai', 'routes/manager/ai.tsx'),
+      route('reports', 'routes/manager/reports.tsx'),
     ]),
     layout('routes/public/layout.tsx', [
       route('r/*', 'routes/public/landing.tsx'),
@@ -37,6 +38,8 @@ export default [
       route('r/:slug/print', 'routes/public/print.tsx', { id: 'route-print-host' }),
       route('m/*', 'routes/public/map.tsx'),
       route('q/:code', 'routes/public/qr.tsx'),
+      // "Report a problem here" without script: the form and its thank-you (issue 15).
+      route('report', 'routes/public/report.tsx'),
       route('c/:category', 'routes/public/category-home.tsx'),
       // The embeddable list of a category's published routes (an iframe on the category's own site).
       route('embed/:category', 'routes/public/embed.tsx'),

@@ -13,6 +13,8 @@ import { DashboardService } from './modules/dashboard/dashboard.service.server.t
 import { InvitationService } from './modules/invitations/invitations.service.server.ts'
 import { PlaceService } from './modules/places/places.service.server.ts'
 import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
+import { ReportMail } from './modules/reports/report-mail.server.ts'
+import { ReportService } from './modules/reports/reports.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
 import { MonthlyReportService } from './modules/monthly-report/monthly-report.service.server.ts'
 import type { Storage } from './modules/uploads/storage.server.ts'
@@ -60,6 +62,10 @@ export interface Services {
   exports: ExportService
   openData: OpenDataService
   rateLimiter: RateLimiter
+  /** Visitor reports of problems on the trail. */
+  reports: ReportService
+  /** The owners' batched mail about new visitor reports (run on a timer by the server). */
+  reportMail: ReportMail
   /** The monthly report by e-mail (issue 15): sends, the opt-out, the one-click link. */
   monthlyReports: MonthlyReportService
   accessibility: AccessibilityService
@@ -107,6 +113,7 @@ export function createServices({
   const ai = new AiService({ db, config, logger, categories, walks, rateLimiter })
   const addressing = addressingOf(config)
   const access = categories.access
+  const reports = new ReportService({ db, config, access, rateLimiter, images, storage })
   return {
     config,
     db,
@@ -122,7 +129,7 @@ export function createServices({
     categories,
     directions: new DirectionsService({ config, logger, rateLimiter }),
     geocoding: new GeocodingService({ config, access, logger, rateLimiter }),
-    dashboard: new DashboardService({ db, categories }),
+    dashboard: new DashboardService({ db, categories, reports }),
     storage,
     stats,
     places,
@@ -131,6 +138,8 @@ export function createServices({
     ai,
     imports: new ImportService({ db, access, addresses }),
     exports: new ExportService({ db, access, addressing }),
+    reports,
+    reportMail: new ReportMail({ db, config, mailQueue, storage }),
     monthlyReports: new MonthlyReportService({ db, config, stats, mailer: mail, logger, secret: () => appSecret(config) }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
     accessibility: new AccessibilityService({ db, categories }),

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { schedulePurge } from '#app/modules/housekeeping/purge.server.ts'
+import { scheduleReportMail } from '#app/modules/reports/report-mail.server.ts'
 import { scheduleMonthlyReports } from '#app/modules/monthly-report/schedule.server.ts'
 import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
 import { createServices } from '#app/services.server.ts'
@@ -63,6 +64,8 @@ async function main() {
 
   // Expired counters, tokens and invitations are deleted every PURGE_INTERVAL_MINUTES.
   const stopPurge = schedulePurge(db, config, logger)
+  // The owners' mail about new visitor reports, batched (each process may send: a claim decides).
+  const stopReportMail = scheduleReportMail(services.reportMail, logger)
   // Last month's report, where not yet sent: checked soon after the start, then every hour.
   const monthlyReports = scheduleMonthlyReports(services.monthlyReports, logger)
 
@@ -86,6 +89,7 @@ async function main() {
     logger.info('shutting down', { signal })
     closing = true
     stopPurge()
+    stopReportMail()
     // No new report mail from now on; the one being sent gets the same few seconds as the queue.
     const reportsStopped = monthlyReports.stop()
     server.close(async () => {

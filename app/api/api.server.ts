@@ -9,6 +9,7 @@ import { monthlyReportApi } from '#app/modules/monthly-report/monthly-report.api
 import { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
 import { placesApi } from '#app/modules/places/places.api.server.ts'
 import { qrCodesApi } from '#app/modules/qr-codes/qr-codes.api.server.ts'
+import { reportsApi } from '#app/modules/reports/reports.api.server.ts'
 import { statsApi } from '#app/modules/stats/stats.api.server.ts'
 import { requestBodyLimit } from '#app/modules/uploads/upload-form.server.ts'
 import { uploadsApi } from '#app/modules/uploads/uploads.api.server.ts'
@@ -60,6 +61,7 @@ export function createApi(services: Services) {
   api.route('/', transferApi)
   api.route('/', routeFilesApi)
   api.route('/', openDataApi)
+  api.route('/', reportsApi)
   api.route('/', monthlyReportApi)
   api.route('/', accessibilityApi)
 

@@ -76,6 +76,10 @@ const configSchema = z.object({
   RATE_LIMIT_LIKES: rateLimit('30/3600'),
   /** Place visits counted from QR scans per client address; over it the scan still leads to the page. */
   RATE_LIMIT_QR_SCANS: rateLimit('60/600'),
+  /** Visitor reports (`POST /api/public/reports` and the report page's form) per client network, refused ones included. */
+  RATE_LIMIT_REPORTS: rateLimit('10/3600'),
+  /** Minutes a new visitor report waits for others before the owners' mail lists them all (0: at the next minute). */
+  REPORT_MAIL_DELAY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
   /** Invitation mails per inviting user (category and place invitations together). */
   RATE_LIMIT_INVITATIONS: rateLimit('20/3600'),
   /** Visits of the monthly report's one-click unsubscribe page per client address. */

@@ -2,6 +2,7 @@ import { createTrailMap, type TrailMap } from '#app/map/trail-map.ts'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import { arrivals, closestPlace, distanceLabel, distancesFrom } from './distances.ts'
 import { registerVisitorWorker } from './register-worker.client.ts'
+import { enhanceReportForm, setReportPlace } from './report-form.client.ts'
 import { createListener, speechAvailable } from './speech.client.ts'
 import type { TrailData } from './trail-data.ts'
 import { setUpOffline } from './trail-offline.client.ts'
@@ -30,6 +31,20 @@ function start() {
   const listenButton = $<HTMLButtonElement>('[data-listen]')!
   const transcript = $('[data-transcript]')!
   const centre = $<HTMLButtonElement>('[data-centre]')!
+
+  // "Report a problem here": sent to the API; the place sheet's link opens it about that stop.
+  const report = root.querySelector<HTMLDetailsElement>('details[data-report]')
+  if (report) {
+    enhanceReportForm(report)
+    for (const link of $$('[data-report-open]')) {
+      link.addEventListener('click', (event) => {
+        event.preventDefault()
+        report.open = true
+        report.scrollIntoView({ block: 'start', behavior: 'smooth' })
+        report.querySelector<HTMLInputElement>('input[name="kind"]')?.focus({ preventScroll: true })
+      })
+    }
+  }
 
   let distances = new Map<number, number>()
   let selected: number | null = null
@@ -120,6 +135,7 @@ function start() {
     detail.hidden = false
     showDistances()
     map.select(id)
+    if (report) setReportPlace(report, stop, trail.name)
     if (options.centre) map.focus(stop)
     const url = new URL(location.href)
     url.searchParams.set('place', String(id))
@@ -134,6 +150,7 @@ function start() {
     summary.hidden = false
     list.hidden = false
     map.select(null)
+    if (report) setReportPlace(report, null, trail.name)
     const url = new URL(location.href)
     url.searchParams.delete('place')
     history.replaceState(null, '', url)

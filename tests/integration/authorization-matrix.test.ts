@@ -33,7 +33,7 @@ const publicOrUserScoped = new Set([
   'GET /qr-codes/{code}/image.svg', 'GET /qr-codes/{code}/image.png', 'GET /route-qr-codes/{id}/image.svg', 'GET /route-qr-codes/{id}/image.png',
   'GET /health', 'GET /ready', 'GET /dashboard', 'POST /directions', 'GET /geocode',
   // Open data and route files: public by design (published content only; drafts for members, as the GPX).
-  'GET /public/categories/{slug}', 'GET /public/categories/{slug}/geojson', 'GET /routes/{ref}/geojson', 'GET /routes/{ref}/kml',
+  'GET /public/categories/{slug}', 'GET /public/categories/{slug}/geojson', 'POST /public/reports', 'GET /routes/{ref}/geojson', 'GET /routes/{ref}/kml',
   // The signed-in user's own setting (the monthly report by e-mail).
   'GET /monthly-report/subscription', 'PUT /monthly-report/subscription',
 ])
@@ -107,6 +107,8 @@ const calls: Record<string, Call> = {
     file: { text: 'name,lat,lng\nImported place,46.6,6.7\n', type: 'text/csv', name: 'places.csv' },
   },
   'GET /place-categories/{id}/export': { method: 'GET', path: (w) => `/place-categories/${w.category}/export?format=geojson` },
+  'GET /place-categories/{id}/reports': { method: 'GET', path: (w) => `/place-categories/${w.category}/reports` },
+  'PUT /place-categories/{id}/reports/{reportId}': { method: 'PUT', path: (w) => `/place-categories/${w.category}/reports/${w.report}`, body: () => ({ status: 'resolved' }) },
 }
 
 let t: ReturnType<typeof createTestApi>
@@ -135,12 +137,15 @@ async function buildWorld() {
   const secret = (await s.places.createSecret(owner.user, place, { title: 'Tip', text: 'Text' })).id
   const invitation = (await s.categories.invite(owner.user, category, { email: 'invited@example.org', role: 'editor' }, 'en')).id
   const placeInvitation = (await s.places.invite(owner.user, place, 'shopkeeper@example.org', 'en')).id
-  return { category, place, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, routeQrCode, logo, secret, invitation, placeInvitation, colleague: people.colleague.user.id, placeUser: people.placeUser.user.id }
+  const report = (
+    await s.db.insertInto('visitor_reports').values({ category_id: category, place_id: place, kind: 'path_blocked', locale: 'en', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
+  ).id
+  return { category, place, code: qr.code, report, route: route.uuid, otherRoute: otherRoute.uuid, routeQrCode, logo, secret, invitation, placeInvitation, colleague: people.colleague.user.id, placeUser: people.placeUser.user.id }
 }
 
 /** Everything a manager can change, as text: a refused call must leave it identical. */
 async function snapshot(): Promise<string> {
-  const tables = ['place_categories', 'category_members', 'places', 'place_translations', 'place_users', 'invitations', 'secrets', 'qr_codes', 'walks', 'walk_translations', 'walk_places', 'walk_nearby', 'walk_logos'] as const
+  const tables = ['place_categories', 'category_members', 'places', 'place_translations', 'place_users', 'invitations', 'secrets', 'qr_codes', 'walks', 'walk_translations', 'walk_places', 'walk_nearby', 'walk_logos', 'visitor_reports'] as const
   const rows = await Promise.all(tables.map((table) => testDb.db.selectFrom(table).selectAll().execute()))
   const sortKey = (r: object) => JSON.stringify(r)
   return JSON.stringify(rows.map((list) => list.map(sortKey).sort()))

@@ -56,8 +56,11 @@ async function buildWorld(t: TestApi, people: People) {
   const invitationToken = /\/invitations\/([A-Za-z0-9_-]{16,})/.exec(mail)?.[1] ?? 'no-token-in-mail'
   const placeInvitation = (await s.places.invite(owner.user, place, `shop-${serial}@example.org`, 'en')).id
   const categorySlug = (await s.db.selectFrom('place_categories').select('slug').where('id', '=', category).executeTakeFirstOrThrow()).slug
+  const report = (
+    await s.db.insertInto('visitor_reports').values({ category_id: category, place_id: place, kind: 'path_blocked', locale: 'en', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
+  ).id
   return {
-    category, place, place2, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, slug: walk.slug, categorySlug, routeQrCode,
+    category, place, place2, report, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, slug: walk.slug, categorySlug, routeQrCode,
     logo, secret, invitation, invitationToken, placeInvitation, colleague: people.colleague.user.id, placeUser: people.placeUser.user.id,
   }
 }
@@ -376,7 +379,10 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     return people
   }
   async function tablesOf(): Promise<string[]> {
-    const tables = await testDb.db.introspection.getTables()
+    // This file's own schema only: on PostgreSQL the introspection lists every schema's tables,
+    // those of test files running beside this one too (they come and go).
+    const own = testDb.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(testDb.db)).rows[0].s : undefined
+    const tables = (await testDb.db.introspection.getTables()).filter((table) => own === undefined || table.schema === own)
     // rate_limits counts refused attempts too, by design; stat_salts holds the day's secret for
     // hashing visitor addresses, made on first need (the event rate limit's key uses it).
     return tables.map((x) => x.name).filter((name) => !/^kysely_|^rate_limits$|^stat_salts$/.test(name)).sort()
@@ -632,6 +638,8 @@ function realPathValue(template: string, name: string, world: World): string | n
       return world.invitationToken
     case 'logoId':
       return world.logo
+    case 'reportId':
+      return world.report
     case 'slug':
       return world.categorySlug
     default:

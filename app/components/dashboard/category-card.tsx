@@ -1,5 +1,5 @@
 import { clsx } from 'clsx'
-import { Eye, Heart, MapPin, PanelsTopLeft, QrCode, Route as RouteIcon, type LucideIcon } from 'lucide-react'
+import { Eye, Flag, Heart, MapPin, PanelsTopLeft, QrCode, Route as RouteIcon, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
@@ -33,6 +33,16 @@ export function CategoryCard({ category, days, format, depth = 0 }: { category: 
             {category.name}
           </Heading>
           <span className="font-mono text-xs text-gray-500 dark:text-gray-400">{category.slug}</span>
+          {category.open_reports > 0 ? (
+            <Link
+              to={localePath(`/reports?category=${id}`)}
+              data-testid="dashboard-open-reports"
+              className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-medium text-red-800 hover:bg-red-100 dark:bg-red-950 dark:text-red-100"
+            >
+              <Flag className="size-3.5" aria-hidden="true" />
+              {t('reports.screen.dashboard', { count: category.open_reports })}
+            </Link>
+          ) : null}
           <span
             data-testid="category-role"
             className={clsx(

@@ -1,6 +1,7 @@
-import { ArrowLeft, ChevronLeft, Clock, Crosshair, Download, Footprints, HardDriveDownload, LocateFixed, MapPin, TriangleAlert, Volume2 } from 'lucide-react'
+import { ArrowLeft, ChevronLeft, Clock, Crosshair, Download, Flag, Footprints, HardDriveDownload, LocateFixed, MapPin, TriangleAlert, Volume2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AccessibilityBlock, EntranceNote } from '#app/components/public/accessibility-facts.tsx'
+import { VisitorReportForm } from '#app/components/reports/visitor-report-form.tsx'
 import { useNonce } from '#app/components/shell/nonce.tsx'
 import type { TrailData, TrailMessages } from '#app/visitor/trail-data.ts'
 import { textColorOn } from '#app/utils/contrast.ts'
@@ -98,8 +99,8 @@ export function TrailPage({ view }: { view: TrailView }) {
           <Summary view={view} hidden={focused !== null} />
           <PlaceDetail view={view} place={focused} />
           <PlaceList view={view} hidden={focused !== null} />
-          {/* Route notices and accessibility facts (a later issue) belong here, after the places. */}
           <AccessibilityBlock accessibility={view.accessibility} locale={view.locale} />
+          {view.embed ? null : <Report view={view} place={focused} />}
           {view.embed ? null : <SavedWalks />}
         </div>
       </aside>
@@ -268,6 +269,17 @@ function PlaceDetail({ view, place }: { view: TrailView; place: TrailPlace | nul
           <p data-transcript-text aria-live="polite" className="mt-1 whitespace-pre-line break-words" />
         </div>
       </div>
+      {view.embed ? null : (
+        <a
+          href={place ? reportPagePath(view, place.id) : view.report.action}
+          data-report-open
+          data-testid="report-place"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-medium text-red-800 underline hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-700"
+        >
+          <Flag className="size-4" aria-hidden="true" />
+          {t('reports.form.title')}
+        </a>
+      )}
       <div className="grid grid-cols-2 gap-2">
         <form method="get">
           {view.embed ? <input type="hidden" name="embed" value="1" /> : null}
@@ -337,6 +349,25 @@ function PlaceList({ view, hidden }: { view: TrailView; hidden: boolean }) {
         ))}
       </ol>
     </form>
+  )
+}
+
+/** The report page of this route, about one of its stops (the place sheet's link without script). */
+const reportPagePath = (view: TrailView, placeId: number) => `${view.report.action}?route=${encodeURIComponent(view.uuid)}&place=${placeId}`
+
+/** "Report a problem here": about the open stop, else the route (app/visitor/trail-page.client.ts keeps it in step). */
+function Report({ view, place }: { view: TrailView; place: TrailPlace | null }) {
+  const { t } = useTranslation()
+  const templates = { place: t('reports.form.aboutPlace', { name: '{{name}}' }), route: t('reports.form.aboutRoute', { name: '{{name}}' }) }
+  return (
+    <VisitorReportForm
+      action={view.report.action}
+      api={view.report.api}
+      target={{ route: view.uuid, placeId: place?.id ?? null }}
+      about={place ? t('reports.form.aboutPlace', { name: place.name }) : t('reports.form.aboutRoute', { name: view.name })}
+      aboutTemplates={templates}
+      collapsible
+    />
   )
 }
 

@@ -47,6 +47,8 @@ export interface TrailView {
   alternates: { locale: Locale; path: string; url: string }[]
   tiles: { url: string; attribution: string; saving: boolean }
   offline: OfflineSettings
+  /** "Report a problem here" (issue 15): the report page's path (the form without script) and the API's. */
+  report: { action: string; api: string }
   /** Built scripts and styles of the page (hashed names). */
   assets: { script: string; styles: string[]; serviceWorker: string }
 }

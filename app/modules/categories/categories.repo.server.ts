@@ -110,7 +110,9 @@ export class CategoriesRepo {
       .select('walk_logos.path')
       .where('walks.category_id', 'in', categoryIds)
       .execute()
-    return [...walks.flatMap((w) => [w.photo_path, w.content_image_path, w.logo_pro_path]), ...logos.map((l) => l.path)].filter((k): k is string => !!k)
+    // Visitor reports' photos go with their category too (issue 15).
+    const reportPhotos = await this.db.selectFrom('visitor_reports').select('photo_path').where('category_id', 'in', categoryIds).where('photo_path', 'is not', null).execute()
+    return [...walks.flatMap((w) => [w.photo_path, w.content_image_path, w.logo_pro_path]), ...logos.map((l) => l.path), ...reportPhotos.map((r) => r.photo_path)].filter((k): k is string => !!k)
   }
 
   addMember(categoryId: number, userId: number, role: CategoryRole, now: string) {

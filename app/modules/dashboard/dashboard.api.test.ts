@@ -12,7 +12,7 @@ const daysAgo = (days: number) => {
   return date.toISOString().slice(0, 10)
 }
 
-const zero = { routes: { published: 0, draft: 0 }, places: 0, qr_codes: { activated: 0, total: 0 }, last_30_days: { views: 0, likes: 0 } }
+const zero = { routes: { published: 0, draft: 0 }, places: 0, qr_codes: { activated: 0, total: 0 }, last_30_days: { views: 0, likes: 0 }, open_reports: 0 }
 
 describe('lastDays', () => {
   it('counts back from today, today included, across a month and a year', () => {
@@ -87,6 +87,10 @@ describe.each(testDialects)('GET /dashboard on %s', (dialect) => {
     await dayRow(town.id, daysAgo(30), { views: 1000, likes: 1000 })
     await dayRow(park.id, daysAgo(3), { views: 2 })
 
+    // Visitor reports: the open ones count (issue 15), the resolved one does not.
+    for (const status of ['open', 'open', 'resolved'] as const) {
+      await testDb.db.insertInto('visitor_reports').values({ category_id: town.id, kind: 'other', message: 'x', locale: 'en', status, created_at: new Date().toISOString() }).execute()
+    }
     const res = await get(owner.token)
     expect(res.status).toBe(200)
     // Sorted by name, as the category tree is.
@@ -112,6 +116,7 @@ describe.each(testDialects)('GET /dashboard on %s', (dialect) => {
         places: 3,
         qr_codes: { activated: 2, total: 4 },
         last_30_days: { views: 23, likes: 6 },
+        open_reports: 2,
         children: [],
       },
     ])
@@ -150,6 +155,7 @@ describe.each(testDialects)('GET /dashboard on %s', (dialect) => {
       await insertPlace(testDb.db, id, 'Their place')
       await t.services.qrCodes.createBatch(other.user, { place_category_id: id, count: 2 })
       await dayRow(id, today(), { views: 99, likes: 9 })
+      await testDb.db.insertInto('visitor_reports').values({ category_id: id, kind: 'other', message: 'x', locale: 'en', created_at: new Date().toISOString() }).execute()
     }
 
     const res = await get(me.token)

@@ -14,6 +14,7 @@ export const dashboardCategorySchema = z.object({
   places: z.number().int(),
   qr_codes: z.object({ activated: z.number().int(), total: z.number().int() }),
   last_30_days: z.object({ views: z.number().int(), likes: z.number().int() }),
+  open_reports: z.number().int().describe('Visitor reports of the category still open'),
   children: z.array(z.any()).describe('Subcategories the caller is a member of, each of this same shape'),
 })
 

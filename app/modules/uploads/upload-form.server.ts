@@ -75,18 +75,25 @@ const fileRequired = () => {
   return new AppError(422, message, { file: [message] })
 }
 
-/** The bytes of the `file` field of a multipart/form-data request. */
-export async function readUploadedFile(c: Context): Promise<Buffer> {
-  if (!isMultipart(c.req.header('content-type'))) throw fileRequired()
-  let form: FormData
-  const body = c.req.raw.body
-  if (!body) throw fileRequired()
+/**
+ * A multipart/form-data body of at most UPLOAD_BODY_BYTES (an image and a few fields), read as it
+ * is counted: past the limit 413, unreadable 400. Null when the request is not multipart.
+ */
+export async function readMultipartForm(request: Request): Promise<FormData | null> {
+  const type = request.headers.get('content-type') ?? undefined
+  if (!isMultipart(type) || !request.body) return null
   try {
-    form = await new Response(countedBody(body, UPLOAD_BODY_BYTES), { headers: { 'Content-Type': c.req.header('content-type')! } }).formData()
+    return await new Response(countedBody(request.body, UPLOAD_BODY_BYTES), { headers: { 'Content-Type': type! } }).formData()
   } catch (error) {
     if (error instanceof BodyTooLarge || (error instanceof Error && error.cause instanceof BodyTooLarge)) throw imageTooLarge()
     throw new AppError(400, { key: 'errors.bad_request' })
   }
+}
+
+/** The bytes of the `file` field of a multipart/form-data request. */
+export async function readUploadedFile(c: Context): Promise<Buffer> {
+  const form = await readMultipartForm(c.req.raw)
+  if (!form) throw fileRequired()
   const file = form.get('file')
   if (file === null) throw fileRequired()
   if (typeof file === 'string') throw notAnImage()

@@ -4,6 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, NavLink, Outlet, useLocation } from 'react-router'
 import { LanguageSwitcher } from '#app/components/language-switcher.tsx'
+import { CountBadge } from '#app/components/reports/report-list.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { ColorModeSwitch } from '#app/components/shell/color-mode.tsx'
 import { introCookie, introPlayed, Preloader } from '#app/components/shell/preloader.tsx'
@@ -16,12 +17,15 @@ import { startBuildPolling } from '#app/modules/app-version/version-watch.ts'
 import type { Route } from './+types/manager'
 import { managerScreens } from './manager-nav.ts'
 
-export function loader(args: Route.LoaderArgs) {
-  const user = toPublicUser(requireUser(args), (key) => args.context.services.storage.url(key))
+export async function loader(args: Route.LoaderArgs) {
+  const signedIn = requireUser(args)
+  const user = toPublicUser(signedIn, (key) => args.context.services.storage.url(key))
+  // The navigation's badge: open visitor reports of all the user's categories (one grouped query).
+  const openReports = [...(await args.context.services.reports.openCounts(signedIn.id)).values()].reduce((a, b) => a + b, 0)
   // The start-up animation: on the first page load of a browser session only.
-  if (introPlayed(args.request.headers.get('cookie'))) return { user, intro: false }
+  if (introPlayed(args.request.headers.get('cookie'))) return { user, intro: false, openReports }
   const secure = new URL(args.context.services.config.BASE_URL).protocol === 'https:'
-  return data({ user, intro: true }, { headers: { 'Set-Cookie': introCookie(secure) } })
+  return data({ user, intro: true, openReports }, { headers: { 'Set-Cookie': introCookie(secure) } })
 }
 
 const noSubscription = () => () => {}
@@ -64,7 +68,7 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
 
   const nav = (
     <nav aria-label={t('shell.navigation')} className="flex flex-col gap-1">
-      {managerScreens.map(({ path, key, icon: Icon }) => (
+      {managerScreens.map(({ path, key, icon: Icon, label }) => (
         <NavLink
           key={path}
           to={localePath(path)}
@@ -79,7 +83,12 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
           }
         >
           <Icon className="size-4" aria-hidden="true" />
-          {t(`nav.${key}`)}
+          {t(label ?? `nav.${key}`)}
+          {key === 'reports' ? (
+            <span className="ml-auto">
+              <CountBadge count={loaderData.openReports} testId="nav-reports-badge" />
+            </span>
+          ) : null}
         </NavLink>
       ))}
     </nav>
@@ -105,6 +114,12 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
             >
               {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
             </button>
+            {/* On a phone the navigation is folded: its reports badge shows beside the menu button. */}
+            {menuOpen ? null : (
+              <span className="lg:hidden">
+                <CountBadge count={loaderData.openReports} testId="menu-reports-badge" />
+              </span>
+            )}
             <Logo className="lg:hidden" />
           </div>
           <div className="flex items-center gap-2">

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { MetaDescriptor } from 'react-router'
 import { TrailPage } from '#app/components/trail/trail-page.tsx'
 import type { TrailView } from '#app/components/trail/trail-view.ts'
-import { locales } from '#app/i18n/config.ts'
+import { localizePath, locales } from '#app/i18n/config.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
@@ -74,6 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
     alternates: locales.map((l) => ({ locale: l, ...routeAddress(addressing, 'map', ref, { locale: l }) })),
     tiles: { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION, saving: config.OFFLINE_TILES },
     offline: { budgetBytes: config.OFFLINE_PACK_MB * 1024 * 1024, zooms: [12, 13, 14, 15, 16, 17], corridorM: 150 },
+    report: { action: localizePath('/report', locale), api: `/api/public/reports?locale=${locale}` },
     assets: { script: visitorAssets.trailScript, styles: visitorAssets.mapStyles, serviceWorker: visitorAssets.serviceWorker },
   }
   const categoryId = route.place_category.id

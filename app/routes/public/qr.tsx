@@ -1,8 +1,10 @@
 import { QrCode } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, redirect } from 'react-router'
 import { QrActivation } from '#app/components/public-map/qr-activation.tsx'
-import { localeFromParam } from '#app/i18n/config.ts'
+import { VisitorReportForm } from '#app/components/reports/visitor-report-form.tsx'
+import { localeFromParam, localizePath, type Locale } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
@@ -22,7 +24,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!qr) throw data(null, { status: 404, statusText: 'Not Found' })
   const locale = localeFromParam(params.lang)
   const isMember = user ? (await services.categories.access.categoryIdsOf(user.id)).includes(qr.category_id) : false
-  if (qr.place_id === null) return isMember ? { kind: 'activate' as const, code: qr.code } : { kind: 'inactive' as const }
+  if (qr.place_id === null) return isMember ? { kind: 'activate' as const, code: qr.code } : { kind: 'inactive' as const, code: qr.code, locale }
 
   const places = new PublicPlaces(services.db)
   const route = await places.firstPublishedRoute(qr.place_id)
@@ -39,7 +41,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   }
   const place = (await places.place(qr.place_id))!
   const secrets = (await places.secretsByPlace([place.id]))[place.id] ?? []
-  return { kind: 'place' as const, place: { id: place.id, name: place.name }, secrets }
+  return { kind: 'place' as const, code: qr.code, locale, place: { id: place.id, name: place.name }, secrets }
 }
 
 export const meta = () => [{ name: 'robots', content: 'noindex' }]
@@ -49,6 +51,26 @@ function Card({ children }: { children: React.ReactNode }) {
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 px-5 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">{children}</div>
     </main>
+  )
+}
+
+/** "Report a problem here" about this plaque (issue 15); sent to the API once the page runs its script. */
+function PlaqueReport({ code, locale }: { code: string; locale: Locale }) {
+  const { t } = useTranslation()
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (ref.current) void import('#app/visitor/report-form.client.ts').then(({ enhanceReportForm }) => ref.current && enhanceReportForm(ref.current))
+  }, [])
+  return (
+    <div ref={ref} className="mt-5">
+      <VisitorReportForm
+        action={`${localizePath('/report', locale)}?qr=${encodeURIComponent(code)}`}
+        api={`/api/public/reports?locale=${locale}`}
+        target={{ qrCode: code }}
+        about={t('reports.form.aboutPlaque', { code })}
+        collapsible
+      />
+    </div>
   )
 }
 
@@ -69,6 +91,7 @@ export default function QrPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         {loaderData.secrets.length === 0 && <p className="mt-3 text-gray-600 dark:text-gray-300">{t('publicMap.noSecrets')}</p>}
+        <PlaqueReport code={loaderData.code} locale={loaderData.locale} />
       </Card>
     )
   }
@@ -91,6 +114,7 @@ export default function QrPage({ loaderData }: Route.ComponentProps) {
       <QrCode className="mb-3 size-10 text-primary-600" aria-hidden="true" />
       <h1 className="text-2xl font-semibold">{t('qrPage.inactive.title')}</h1>
       <p className="mt-2 text-gray-700 dark:text-gray-200">{t('qrPage.inactive.text')}</p>
+      <PlaqueReport code={loaderData.code} locale={loaderData.locale} />
     </Card>
   )
 }
