@@ -51,7 +51,10 @@ describe.each(testDialects)('invitation mails on %s', (dialect) => {
     const owner = await manager(t)
     const name = `Win a prize\r\nBcc: victims@example.org\u202E\u200B ${'Click https://evil.example/claim now '.repeat(2)}`
     expect(name.length).toBeLessThanOrEqual(120)
-    expect((await t.call('PUT', `/place-categories/${owner.category.id}`, { token: owner.token, body: { name } })).status).toBe(200)
+    // The API refuses such a name now (validation.control_characters); one stored before that
+    // rule, or written by an import, must still reach the mail on one line.
+    expect((await t.call('PUT', `/place-categories/${owner.category.id}`, { token: owner.token, body: { name } })).status).toBe(422)
+    await testDb.db.updateTable('place_categories').set({ name }).where('id', '=', owner.category.id).execute()
     const res = await t.call('POST', `/place-categories/${owner.category.id}/invitations`, { token: owner.token, body: { email: 'target@example.org', role: 'editor' } })
     expect(res.status).toBe(201)
     const mail = t.sent.at(-1)!
