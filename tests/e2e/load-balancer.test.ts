@@ -109,6 +109,9 @@ interface Answer {
   text: string
 }
 
+const skipReason = 'set TEST_DATABASE_URL (a PostgreSQL server): the processes behind a load balancer need a shared database, and a SQLite file cannot be shared across machines'
+if (!serverUrl) console.warn(`tests/e2e/load-balancer.test.ts skipped: ${skipReason}`)
+
 describe.skipIf(!serverUrl)('two processes behind nginx on one PostgreSQL, Redis and S3 bucket (skipped without TEST_DATABASE_URL: a SQLite file cannot be shared across machines)', () => {
   let db: { url: string; drop(): Promise<void> }
   let s3: TestS3Server
