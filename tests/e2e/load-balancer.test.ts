@@ -445,6 +445,6 @@ describe.skipIf(!serverUrl)('two processes behind nginx on one PostgreSQL, Redis
       expect(res.status).toBe(202)
       expect(await answeredBy(id)).toBe('b')
     }
-    console.info(`load-balancer: ${results.length} writes through nginx, A killed after ${TOTAL / 4}, ${ok.length} acknowledged, ${failed.length} answered 502 by nginx (${failed.map((r) => r.kind).join(', ') || 'none'}), all acknowledged ones stored`)
+    console.info(`load-balancer: ${results.length} writes through nginx, A killed after ${TOTAL / 4}, ${ok.length} acknowledged, ${failed.length} not (${failed.map((r) => `${r.kind} ${r.status || 'closed'}`).join(', ') || 'none'}), all acknowledged ones stored`)
   })
 })
