@@ -74,7 +74,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     process: child,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      // A process killed by a signal has no exit code but its signal: it is already gone.
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM')
         await new Promise((resolve) => child.once('exit', resolve))
       }
