@@ -26,7 +26,7 @@ let errors: string[]
 let db: DB
 let services: Services
 let categoryId: number
-const added = { reports: [] as number[], silent: null as { id: number; activated_at: string | null } | null }
+const added = { reports: [] as number[], silent: null as number | null }
 
 async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
   context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
@@ -60,12 +60,13 @@ beforeAll(async () => {
   const owner = await db.selectFrom('users').select('id').where('email', '=', demoOwner.email).executeTakeFirstOrThrow()
   categoryId = (await db.selectFrom('category_members').select('category_id').where('user_id', '=', owner.id).orderBy('category_id').executeTakeFirstOrThrow()).category_id
   // The demo's own scans (scripts/demo.ts) fill the plaque sections; visitor reports are written here.
-  // One plaque put up in June and never scanned since: silent.
-  const silent = await db.selectFrom('qr_codes').select(['id', 'activated_at']).where('category_id', '=', categoryId).where('activated_at', 'is not', null).orderBy('id').offset(4).limit(1).executeTakeFirst()
-  if (silent) {
-    added.silent = silent
-    await db.updateTable('qr_codes').set({ activated_at: '2026-06-01T09:00:00.000Z' }).where('id', '=', silent.id).execute()
-  }
+  // A plaque put up in June and never scanned since: silent (the demo's own plaques are all scanned).
+  const silent = await db
+    .insertInto('qr_codes')
+    .values({ category_id: categoryId, code: 'E2ESILENT', image_url: '', name: 'Silent plaque', place_id: null, user_id: owner.id, activated_at: '2026-06-01T09:00:00.000Z', created_at: '2026-06-01T09:00:00.000Z' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  added.silent = silent.id
   for (let i = 0; i < 3; i++) {
     const row = await db
       .insertInto('visitor_reports')
@@ -79,7 +80,7 @@ afterAll(async () => {
   if (db) {
     // Leave the served demo as it was for the other browser tests.
     if (added.reports.length) await db.deleteFrom('visitor_reports').where('id', 'in', added.reports).execute()
-    if (added.silent) await db.updateTable('qr_codes').set({ activated_at: added.silent.activated_at }).where('id', '=', added.silent.id).execute()
+    if (added.silent) await db.deleteFrom('qr_codes').where('id', '=', added.silent).execute()
     await db.updateTable('users').set({ monthly_report_opt_out: 0 }).where('email', '=', demoOwner.email).execute()
     await db.destroy()
   }
@@ -107,8 +108,9 @@ describe('the monthly report in the browser', () => {
         expect(box!.width).toBeGreaterThan(200)
         expect(box!.x + box!.width).toBeLessThanOrEqual(width)
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-        // The silent plaques are the mail's only list items; the plaque made silent above is one.
-        expect(silentShown).toBeGreaterThanOrEqual(added.silent ? 1 : 0)
+        // The silent plaques are the mail's only list items; the plaque put up above is one.
+        expect(silentShown).toBeGreaterThanOrEqual(1)
+        expect(await page.getByText('Silent plaque (E2ESILENT)').count()).toBe(1)
         expect(await page.locator('li').count()).toBe(silentShown)
         expect(await page.locator('h1').textContent()).toContain({ en: 'October 2026', fr: 'octobre 2026', de: 'Oktober 2026', it: 'ottobre 2026' }[locale])
         await page.screenshot({ path: path.join(shots, `mail-${label}-${locale}.png`), fullPage: true })
