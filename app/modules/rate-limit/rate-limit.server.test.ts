@@ -52,18 +52,6 @@ describe.each(storeKinds)('rate limiter on the %s store', (kind) => {
     expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
   })
 
-  it('gives concurrent hits of several keys and weights the counts of one-by-one hits, in arrival order', async () => {
-    // The database store writes a turn's hits together (ADR 033): each caller must still see its own count.
-    const hits = Array.from({ length: 30 }, (_, i) => ({ key: `events:10.0.1.${i % 3}`, weight: (i % 4) + 1 }))
-    const results = await Promise.all(hits.map((hit) => fixture.store.increment(hit.key, 60_000, hit.weight)))
-    const running = new Map<string, number>()
-    const expected = hits.map((hit) => {
-      running.set(hit.key, (running.get(hit.key) ?? 0) + hit.weight)
-      return running.get(hit.key)
-    })
-    expect(results.map((r) => r.hits)).toEqual(expected)
-  })
-
   it('counts a weighted hit (a batch of events) as that many hits, in a new window too', async () => {
     expect((await fixture.store.increment('events:10.0.0.7', 60_000, 5)).hits).toBe(5)
     expect((await fixture.store.increment('events:10.0.0.7', 60_000)).hits).toBe(6)
