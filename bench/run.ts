@@ -11,7 +11,7 @@ import { compressedSizes, largestScript } from './compression.ts'
 import { importRow } from './import.ts'
 import { ingestion, ingestionInProcess } from './ingestion.ts'
 import { jsShipped } from './js-size.ts'
-import { landingHtml, landingThroughput } from './landing.ts'
+import { healthThroughput, landingHtml, landingThroughput } from './landing.ts'
 import { lighthouseRow } from './lighthouse.ts'
 import { listEndpoints, routeSave, statistics } from './manager-api.ts'
 import { median, ms, type Row } from './measure.ts'
@@ -91,6 +91,8 @@ async function main() {
       }
     }
     await measure(rows, 'landing-throughput', 'Landing throughput', () => landingThroughput({ pageUrl, dataDir: data.dir, baseUrl: running.url, seconds: LOAD_SECONDS, countViews }))
+    step(`/api/health vs a plain Node server (${LOAD_SECONDS} s each)`)
+    await measure(rows, 'health-throughput', '/api/health throughput', () => healthThroughput({ baseUrl: running.url, seconds: LOAD_SECONDS }))
     const landingRps = Number(rows.find((r) => r.id === 'landing-throughput')?.values.pageRps ?? 0)
     step(`map page and category home throughput (${LOAD_SECONDS} s each)`)
     await measure(rows, 'map-throughput', 'Map page throughput', () => pageThroughput({ id: 'map-throughput', label: 'Map /m/{category}/{slug}', url: mapUrl, seconds: LOAD_SECONDS, landingRps }))

@@ -9,7 +9,7 @@ import { encodedEtag, etagMatches, isCompressible, negotiateEncoding, varyOnEnco
 /** The compressed copies the build writes beside a file (vite.config.ts, precompressBuild). */
 export const PRECOMPRESSED: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
-interface BuiltFile {
+export interface BuiltFile {
   type: string
   etag: string
   lastModified: string
@@ -43,7 +43,7 @@ export function builtFiles(clientDir: string) {
   })
 }
 
-function indexBuiltFiles(root: string): Map<string, BuiltFile> {
+export function indexBuiltFiles(root: string): Map<string, BuiltFile> {
   const files = new Map<string, BuiltFile>()
   if (!fs.existsSync(root)) return files
   const walk = (dir: string) => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
@@ -17,10 +19,13 @@ import { SubdomainService } from '#app/modules/subdomains/subdomains.service.ser
 import { IMMUTABLE, S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
 import { builtFiles } from './built-files.ts'
 import { compression } from './compression.ts'
+import { createFastPath } from './fast-path.ts'
 import { refusalPage } from './refusal-page.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface HttpAppOptions {
+  /** The render cache (one per process; shared with server/fast-path.ts). */
+  pageCache?: PageCache
   services: Services
   /** The React Router server build, or a loader for it (Vite in development). */
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -30,11 +35,10 @@ export interface HttpAppOptions {
 }
 
 /** The whole HTTP surface: /api to Hono, built assets, and every other path to React Router. */
-export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptions) {
+export function createHttpApp({ services, build, mode, clientDir, pageCache = new PageCache(services.db) }: HttpAppOptions) {
   const app = new Hono()
   const handleRequest = createRequestHandler(build, mode)
   const subdomains = new SubdomainService(services.db, services.config)
-  const pageCache = new PageCache(services.db)
 
   // First: the request id and the request's log line cover everything after it.
   app.use('*', requestLogging(services.logger))
@@ -105,7 +109,7 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
     const cacheKey = pageCache.keyOf(request, user !== null)
     const kept = cacheKey ? await pageCache.lookup(cacheKey) : null
     // Counted beside the answer, not before it: the visitor waits for nothing (failures are logged).
-    if (kept?.tag.view) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request)
+    if (kept?.tag.view) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request.headers.get('user-agent') ?? '')
     const acceptEncoding = request.headers.get('accept-encoding')
     const response = kept
       ? pageCache.answer(kept, context.cspNonce, request.headers.get('if-none-match'), acceptEncoding)
@@ -116,6 +120,30 @@ export function createHttpApp({ services, build, mode, clientDir }: HttpAppOptio
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   })
   return app
+}
+
+/**
+ * The server's request handler: the lean path first (server/fast-path.ts: built files, liveness,
+ * kept pages, straight to Node's response), then the Hono app for everything else (ADR 033).
+ */
+export function createRequestListener(options: HttpAppOptions & { wrap?: (fetch: Hono['fetch']) => Hono['fetch'] }) {
+  const pageCache = options.pageCache ?? new PageCache(options.services.db)
+  const app = createHttpApp({ ...options, pageCache })
+  const listener = getRequestListener(options.wrap ? options.wrap(app.fetch) : app.fetch)
+  const fastPath = createFastPath({ services: options.services, pageCache, clientDir: options.clientDir, countView })
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const answered = fastPath(req, res)
+    if (answered === true) return
+    if (answered === false) return void listener(req, res)
+    answered.then(
+      (done) => (done ? undefined : listener(req, res)),
+      (error: unknown) => {
+        // Never half-answered: the fast path writes nothing before its last await.
+        options.services.logger.warn('fast path failed', { error: String(error) })
+        if (!res.headersSent) void listener(req, res)
+      },
+    )
+  }
 }
 
 /** DATA_DIR/uploads, served from the disk. */
@@ -174,8 +202,8 @@ function decodedKey(pathname: string): string | null {
 const UNKNOWN_CATEGORY_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404</h1><p>Not found</p></body></html>'
 
 /** A kept landing page served again is a view too (the loader counts the rendered ones). */
-async function countView(services: Services, walk: { id: number; categoryId: number }, ip: string, request: Request) {
-  await services.stats.ingestView(walk, { ip, userAgent: request.headers.get('user-agent') ?? '' }).catch((error: unknown) => {
+export async function countView(services: Services, walk: { id: number; categoryId: number }, ip: string, userAgent: string) {
+  await services.stats.ingestView(walk, { ip, userAgent }).catch((error: unknown) => {
     services.logger.warn('landing view not recorded', { error: String(error) })
   })
 }

@@ -1,7 +1,6 @@
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { getRequestListener } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
@@ -14,7 +13,7 @@ import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modul
 import { createServices } from '#app/services.server.ts'
 import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
-import { createHttpApp } from './http-app.ts'
+import { createRequestListener } from './http-app.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -47,19 +46,19 @@ async function main() {
   // In development errors go to the console (spec §8).
   if (mode === 'production' && initErrorReporting(config)) logger.info('error reporting on')
 
-  let app
+  let listener
   let vite: ViteDevServer | undefined
   if (mode === 'development') {
     const { createServer } = await import('vite')
     vite = await createServer({ root, server: { middlewareMode: true } })
     const devServer = vite
     const build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-    app = createHttpApp({ services, build, mode })
+    listener = createRequestListener({ services, build, mode, wrap: withTracing })
   } else {
     const buildDir = path.join(root, process.env.BUILD_DIR ?? 'build')
     const buildFile = path.join(buildDir, 'server/index.js')
     const build = (await import(buildFile)) as ServerBuild
-    app = createHttpApp({ services, build, mode, clientDir: path.relative(process.cwd(), path.join(buildDir, 'client')) })
+    listener = createRequestListener({ services, build, mode, clientDir: path.relative(process.cwd(), path.join(buildDir, 'client')), wrap: withTracing })
   }
 
   // Expired counters, tokens and invitations are deleted every PURGE_INTERVAL_MINUTES.
@@ -69,14 +68,14 @@ async function main() {
   // Last month's report, where not yet sent: checked soon after the start, then every hour.
   const monthlyReports = scheduleMonthlyReports(services.monthlyReports, logger)
 
-  const listener = getRequestListener(withTracing(app.fetch))
+  const handle = listener
   // Once shutting down, every answer closes its connection: a busy keep-alive client would
   // otherwise keep its socket (and the process) alive past the shutdown deadline.
   let closing = false
   const server = http.createServer((req, res) => {
     if (closing) res.setHeader('Connection', 'close')
-    if (vite) vite.middlewares(req, res, () => listener(req, res))
-    else void listener(req, res)
+    if (vite) vite.middlewares(req, res, () => handle(req, res))
+    else handle(req, res)
   })
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address()

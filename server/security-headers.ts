@@ -83,6 +83,51 @@ export function pagePolicy(config: PolicyConfig, options: { nonce: string; embed
   return directives.map(([name, ...values]) => [name, ...new Set(values.filter(Boolean))].join(' ')).join('; ')
 }
 
+/** The answer a set of security headers is for (see securityHeaderValues). */
+export interface AnswerKind {
+  html: boolean
+  embed: boolean
+  worker: boolean
+  notModified: boolean
+}
+
+const NONCE_MARK = '\u0000nonce\u0000'
+
+/**
+ * The security headers' values for one kind of answer, with every policy string built once per
+ * configuration: an answer only puts its nonce into the page policy (no URL parsing, no string
+ * building per request; docs/performance.md). Null: the header is removed.
+ */
+export function securityHeaderValues(config: PolicyConfig) {
+  const https = new URL(config.BASE_URL).protocol === 'https:'
+  const [page, pageEnd] = pagePolicy(config, { nonce: NONCE_MARK, embed: false }).split(NONCE_MARK)
+  const [embedPage, embedPageEnd] = pagePolicy(config, { nonce: NONCE_MARK, embed: true }).split(NONCE_MARK)
+  // Development's page policy has no nonce: then there is no second part.
+  const withNonce = (start: string, end: string | undefined, nonce: string) => (end === undefined ? start : `${start}${nonce}${end}`)
+  const worker = serviceWorkerPolicy(config)
+  return (kind: AnswerKind, nonce: string): Record<string, string | null> => ({
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': kind.embed ? null : 'DENY',
+    // A 304 carries no policy: the browser keeps the one stored with its copy of the page, whose
+    // nonces match it (a 304's headers replace the stored ones, so a fresh nonce would block them).
+    'Content-Security-Policy': kind.notModified
+      ? null
+      : kind.worker
+        ? worker
+        : kind.html
+          ? kind.embed
+            ? withNonce(embedPage, embedPageEnd, nonce)
+            : withNonce(page, pageEnd, nonce)
+          : kind.embed
+            ? "default-src 'none'; frame-ancestors *"
+            : STRICT_POLICY,
+    'Strict-Transport-Security': https ? hsts : null,
+    // Registered for the whole site from /assets/; checked for updates at every visit.
+    ...(kind.worker ? { 'Service-Worker-Allowed': '/', 'Cache-Control': 'no-cache' } : {}),
+  })
+}
+
 /**
  * Security headers on every answer: nosniff, referrer policy, HSTS when served over HTTPS, and a
  * Content-Security-Policy. Pages get the page policy with a per-request nonce (set on the context
@@ -90,36 +135,22 @@ export function pagePolicy(config: PolicyConfig, options: { nonce: string; embed
  * everywhere (CSP and X-Frame-Options for older browsers) except the share-map embed page.
  */
 export function securityHeaders(config: PolicyConfig) {
-  const https = new URL(config.BASE_URL).protocol === 'https:'
+  const valuesFor = securityHeaderValues(config)
   return createMiddleware(async (c, next) => {
     const nonce = createNonce()
     // Development's policy has no nonce (see pagePolicy): nothing to render then.
     if (config.NODE_ENV !== 'development') c.set('cspNonce', nonce)
     await next()
     const url = new URL(c.req.url)
-    const embed = isEmbedRequest(url)
-    const worker = isServiceWorkerScript(url.pathname) && c.res.ok
-    const html = (c.res.headers.get('content-type') ?? '').startsWith('text/html')
-    // A 304 carries no policy: the browser keeps the one stored with its copy of the page, whose
-    // nonces match it (a 304's headers replace the stored ones, so a fresh nonce would block them).
-    const notModified = c.res.status === 304
-    const headers: Record<string, string | null> = {
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'X-Frame-Options': embed ? null : 'DENY',
-      'Content-Security-Policy': notModified
-        ? null
-        : worker
-          ? serviceWorkerPolicy(config)
-          : html
-          ? pagePolicy(config, { nonce, embed })
-          : embed
-            ? "default-src 'none'; frame-ancestors *"
-            : STRICT_POLICY,
-      'Strict-Transport-Security': https ? hsts : null,
-      // Registered for the whole site from /assets/; checked for updates at every visit.
-      ...(worker ? { 'Service-Worker-Allowed': '/', 'Cache-Control': 'no-cache' } : {}),
-    }
+    const headers = valuesFor(
+      {
+        embed: isEmbedRequest(url),
+        worker: isServiceWorkerScript(url.pathname) && c.res.ok,
+        html: (c.res.headers.get('content-type') ?? '').startsWith('text/html'),
+        notModified: c.res.status === 304,
+      },
+      nonce,
+    )
     const apply = (target: Headers) => {
       for (const [name, value] of Object.entries(headers)) {
         if (value === null) target.delete(name)

@@ -20,7 +20,7 @@ import { localeCookieHeader } from './locale-cookie.server.ts'
  * in-app navigations already carry the prefix.
  */
 export function negotiateLocale(
-  request: Request,
+  request: { url: string; method: string; headers: { get(name: string): string | null } },
   user: Pick<User, 'locale'> | null,
   config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>,
 ): { redirect?: string; setCookie?: string } {

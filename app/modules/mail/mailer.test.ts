@@ -69,18 +69,13 @@ describe('outbox mailer', () => {
   it('writes the message to a file and logs the file, never the address or the link (it carries a token)', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'))
     const lines: string[] = []
-    const write = process.stdout.write.bind(process.stdout)
-    process.stdout.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stdout.write
-    try {
-      await outboxMailer(dir, 'Trailguide <no-reply@localhost>', createLogger('info')).send({
-        to: 'bob@example.org',
-        subject: 'Hello',
-        text: 'Body',
-        link: 'http://localhost:3000/auth/reset-password/abc',
-      })
-    } finally {
-      process.stdout.write = write
-    }
+    // The lines as the logger writes them (to stdout in the server, asynchronously: ADR 033).
+    await outboxMailer(dir, 'Trailguide <no-reply@localhost>', createLogger('info', { destination: { write: (line: string) => void lines.push(line) } })).send({
+      to: 'bob@example.org',
+      subject: 'Hello',
+      text: 'Body',
+      link: 'http://localhost:3000/auth/reset-password/abc',
+    })
     const files = await fs.readdir(dir)
     expect(files).toHaveLength(1)
     const saved = JSON.parse(await fs.readFile(path.join(dir, files[0]), 'utf8'))

@@ -38,6 +38,13 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId
 }
 
+// stdout through pino's asynchronous destination, shared by every logger of the process: a
+// line is queued and written in batches off the request's path (stdout to a file or a pipe is
+// a blocking write in Node, one system call per line under load); pino flushes what is queued
+// when the process exits (docs/performance.md, ADR 033).
+let stdout: DestinationStream | undefined
+const asyncStdout = () => (stdout ??= pino.destination({ dest: 1, sync: false }))
+
 export function createLogger(level: LogLevel = 'info', options: LoggerOptions = {}): Logger {
   const base = pino(
     {
@@ -50,7 +57,7 @@ export function createLogger(level: LogLevel = 'info', options: LoggerOptions = 
         return requestId ? { request_id: requestId } : {}
       },
     },
-    options.destination ?? process.stdout,
+    options.destination ?? asyncStdout(),
   )
   const write = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (!base.isLevelEnabled(at)) return

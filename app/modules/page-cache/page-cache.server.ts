@@ -143,11 +143,28 @@ function gzipAnswer(entry: Entry, nonce: string | undefined): Buffer {
   return Buffer.concat(chunks)
 }
 
+// Set by every answer of a kept page (answerParts), whatever the render had.
+const OVERRIDDEN = new Set(['etag', 'cache-control', 'vary', 'content-encoding'])
+
 // Any client that takes gzip gets it, even one preferring brotli (see answer()).
 const acceptsGzip = (acceptEncoding: string | null) => acceptedWeight(acceptEncoding, 'gzip') > 0
 
 /** Public pages may be revalidated by browsers and CDNs with If-None-Match; never stale. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+
+/** What a request must have for the cache key (a Request, or server/fast-path.ts's view of Node's request). */
+export interface RequestLike {
+  url: string
+  method: string
+  headers: { get(name: string): string | null }
+}
+
+/** An answer of the render cache before it becomes a Response (server/fast-path.ts writes it to Node directly). */
+export interface KeptAnswer {
+  status: 200 | 304
+  headers: [string, string][]
+  body: Buffer | null
+}
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
@@ -160,7 +177,7 @@ export class PageCache {
   ) {}
 
   /** The cache key of a visitor's page read (host and path), or null when it must not be cached. */
-  keyOf(request: Request, signedIn: boolean): string | null {
+  keyOf(request: RequestLike, signedIn: boolean): string | null {
     // GET only: a HEAD answer may come without its body, which must never be kept.
     if (signedIn || request.method !== 'GET') return null
     const url = new URL(request.url)
@@ -224,20 +241,26 @@ export class PageCache {
    * identity here, which server/compression.ts compresses.
    */
   answer(entry: Entry, nonce: string | undefined, ifNoneMatch: string | null, acceptEncoding: string | null = null): Response {
-    const headers = new Headers(entry.headers)
+    const kept = this.answerParts(entry, nonce, ifNoneMatch, acceptEncoding)
+    const body = kept.body && new Uint8Array(kept.body.buffer as ArrayBuffer, kept.body.byteOffset, kept.body.byteLength)
+    return new Response(body, { status: kept.status, headers: kept.headers })
+  }
+
+  /** The same answer as `answer`, as status, header list and bytes. */
+  answerParts(entry: Entry, nonce: string | undefined, ifNoneMatch: string | null, acceptEncoding: string | null = null): KeptAnswer {
     const gzip = acceptsGzip(acceptEncoding)
-    headers.set('ETag', gzip ? encodedEtag(entry.etag, 'gzip') : entry.etag)
-    headers.set('Cache-Control', PUBLIC_CACHE_CONTROL)
-    headers.set('Vary', 'Cookie, Accept-Language, Accept-Encoding')
-    if (gzip) headers.set('Content-Encoding', 'gzip')
-    if (etagMatches(ifNoneMatch, headers.get('etag')!)) return new Response(null, { status: 304, headers })
-    if (gzip) {
-      const body = gzipAnswer(entry, nonce)
-      return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: 200, headers })
-    }
+    const etag = gzip ? encodedEtag(entry.etag, 'gzip') : entry.etag
+    const headers: [string, string][] = [
+      ...entry.headers.filter(([name]) => !OVERRIDDEN.has(name.toLowerCase())),
+      ['etag', etag],
+      ['cache-control', PUBLIC_CACHE_CONTROL],
+      ['vary', 'Cookie, Accept-Language, Accept-Encoding'],
+    ]
+    if (gzip) headers.push(['content-encoding', 'gzip'])
+    if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null }
+    if (gzip) return { status: 200, headers, body: gzipAnswer(entry, nonce) }
     const attribute = Buffer.from(nonce ? `nonce="${nonce}"` : '')
-    const body = Buffer.concat(entry.utf8.flatMap((part, i) => (i > 0 ? [attribute, part] : [part])))
-    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: 200, headers })
+    return { status: 200, headers, body: Buffer.concat(entry.utf8.flatMap((part, i) => (i > 0 ? [attribute, part] : [part]))) }
   }
 
   get size() {

@@ -1,0 +1,175 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { ServerBuild } from 'react-router'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
+import { root } from '../tests/e2e/server.ts'
+import { createHttpApp, createRequestListener } from './http-app.ts'
+
+// The lean request path (issue 16, ADR 033): what it answers before the framework must be the
+// framework's answer, header for header and byte for byte (only the request id, the date and
+// the CSP nonce differ), every kept page served is a view, and a write is seen at once.
+
+let build: ServerBuild
+const clientDir = path.join(root, 'build/client')
+beforeAll(async () => {
+  build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+})
+
+/** Headers that belong to one answer or to the connection. */
+const PER_ANSWER = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1]
+function comparable(headers: Headers) {
+  const out: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    if (!PER_ANSWER.has(name)) out[name] = name === 'content-security-policy' ? value.replace(/'nonce-[^']+'/, "'nonce-*'") : value
+  })
+  return out
+}
+/** A request as it goes on the wire (fetch would decompress the body). */
+function raw(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'user-agent': BROWSER, ...headers } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => {
+          const out = new Headers()
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(', ') : value)
+          resolve({ status: res.statusCode!, headers: out, body: Buffer.concat(chunks) })
+        })
+      })
+      .on('error', reject)
+  })
+}
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'
+const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""')
+
+describe.each(testDialects)('the lean request path on %s', (dialect) => {
+  const { t } = useTestApi(dialect)
+  let server: http.Server | undefined
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve))
+    server = undefined
+  })
+
+  async function listen() {
+    server = http.createServer(createRequestListener({ services: t.services, build, mode: 'production', clientDir }))
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+  }
+  /** The same request through the framework alone (its own render cache, so a first render then a kept answer). */
+  const framework = () => createHttpApp({ services: t.services, build, mode: 'production', clientDir })
+
+  async function publishedRoute(name: string) {
+    const { token, category } = await manager(t, { fallback_locale: 'en' })
+    const route = await storeRoute(t, token, category.id, { name })
+    const res = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, status: 'published' } })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    const walk = await t.services.db.selectFrom('walks').select('id').where('uuid', '=', route.uuid).executeTakeFirstOrThrow()
+    return { token, route, walkId: walk.id, path: `/r/${category.slug}/${route.slug}` }
+  }
+  const viewsOf = async (walkId: number) =>
+    Number((await t.services.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('walk_id', '=', walkId).where('type', '=', 'view').executeTakeFirstOrThrow()).n)
+  async function eventually(check: () => Promise<boolean>) {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+
+  it('answers a kept page as the framework does, with a fresh nonce, and counts every view', async () => {
+    const { walkId, path: pagePath, token, route } = await publishedRoute('Tour des Remparts')
+    const base = await listen()
+    const views = await viewsOf(walkId)
+    const first = await raw(`${base}${pagePath}`, { 'accept-encoding': 'identity' })
+    const firstHtml = first.body.toString()
+    const kept = await raw(`${base}${pagePath}`, { 'accept-encoding': 'identity' })
+    const keptHtml = kept.body.toString()
+    expect(kept.status).toBe(200)
+    expect(keptHtml).toContain('Tour des Remparts')
+
+    // The framework's own kept answer: same headers, same bytes but the nonce.
+    const app = framework()
+    await app.request(pagePath, { headers: { 'accept-encoding': 'identity', 'user-agent': BROWSER } })
+    const reference = await app.request(pagePath, { headers: { 'accept-encoding': 'identity', 'user-agent': BROWSER } })
+    expect(comparable(kept.headers)).toEqual(comparable(reference.headers))
+    expect(withoutNonces(keptHtml)).toBe(withoutNonces(await reference.text()))
+    expect(withoutNonces(keptHtml)).toBe(withoutNonces(firstHtml))
+    // Each answer its own nonce, the same in the policy and in the page's scripts.
+    const nonce = nonceOf(kept.headers.get('content-security-policy'))
+    expect(nonce).toBeTruthy()
+    expect(nonce).not.toBe(nonceOf(first.headers.get('content-security-policy')))
+    expect(keptHtml).toContain(`nonce="${nonce}"`)
+    expect(keptHtml).not.toContain(`nonce="${nonceOf(first.headers.get('content-security-policy'))}"`)
+    expect(kept.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/)
+    expect((await raw(`${base}${pagePath}`, { 'x-request-id': 'lb-42' })).headers.get('x-request-id')).toBe('lb-42')
+
+    // gzip from the kept parts, with its own ETag; a 304 for the client's copy, without a policy.
+    const gz = await raw(`${base}${pagePath}`, { 'accept-encoding': 'gzip' })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    const gzHtml = zlib.gunzipSync(gz.body).toString()
+    expect(withoutNonces(gzHtml)).toBe(withoutNonces(keptHtml))
+    expect(gzHtml).toContain(`nonce="${nonceOf(gz.headers.get('content-security-policy'))}"`)
+    const notModified = await raw(`${base}${pagePath}`, { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.get('etag')! })
+    expect(notModified.status).toBe(304)
+    expect(notModified.headers.get('content-security-policy')).toBeNull()
+    expect(notModified.headers.get('x-content-type-options')).toBe('nosniff')
+
+    // Every page served is a view: 2 above, 1 with the request id, the gzip one and the 304 (the
+    // framework's two are counted too).
+    await eventually(async () => (await viewsOf(walkId)) >= views + 7)
+    expect(await viewsOf(walkId)).toBe(views + 7)
+
+    // A write raises the content version: the next request renders anew, on either path.
+    const renamed = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, name: 'Tour des Bastions' } })
+    expect(renamed.status).toBe(200)
+    expect(await (await fetch(`${base}${pagePath}`)).text()).toContain('Tour des Bastions')
+    expect(await (await fetch(`${base}${pagePath}`)).text()).toContain('Tour des Bastions')
+  })
+
+  it('leaves members, subdomains and other methods to the framework', async () => {
+    const { path: pagePath, token } = await publishedRoute('Tour du Signal')
+    const base = await listen()
+    await fetch(`${base}${pagePath}`)
+    // A member may see drafts: never a kept page, marked private by the framework.
+    const member = await fetch(`${base}${pagePath}`, { headers: { cookie: `token=${token}` } })
+    expect(member.headers.get('cache-control')).toBe('private, no-store')
+    const head = await fetch(`${base}${pagePath}`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await (await fetch(`${base}/%00`)).text()).toBe('Bad request')
+  })
+
+  it('serves built files and the liveness probe from memory with the framework headers', async () => {
+    const base = await listen()
+    const app = framework()
+    const script = fs.readdirSync(path.join(clientDir, 'assets')).find((f) => f.endsWith('.js') && fs.existsSync(path.join(clientDir, 'assets', `${f}.br`)))!
+    const cases: [string, Record<string, string>][] = [
+      ['/robots.txt', {}],
+      ['/favicon.svg', { 'accept-encoding': 'gzip' }],
+      ['/manifest.webmanifest', {}],
+      [`/assets/${script}`, { 'accept-encoding': 'br' }],
+      [`/assets/${script}`, { 'accept-encoding': 'gzip' }],
+      [`/assets/${script}`, {}],
+      ['/api/health', {}],
+    ]
+    for (const [url, headers] of cases) {
+      const fast = await raw(`${base}${url}`, headers)
+      const reference = await app.request(url, { headers })
+      expect([url, fast.status]).toEqual([url, reference.status])
+      expect([url, comparable(fast.headers)]).toEqual([url, comparable(reference.headers)])
+      expect([url, fast.body.equals(Buffer.from(await reference.arrayBuffer()))]).toEqual([url, true])
+      const etag = fast.headers.get('etag')
+      if (!etag) continue
+      const fast304 = await raw(`${base}${url}`, { ...headers, 'if-none-match': etag })
+      const reference304 = await app.request(url, { headers: { ...headers, 'if-none-match': etag } })
+      expect([url, fast304.status]).toEqual([url, 304])
+      expect([url, comparable(fast304.headers)]).toEqual([url, comparable(reference304.headers)])
+    }
+    const head = await fetch(`${base}/robots.txt`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-length')).toBe(String((await app.request('/robots.txt')).headers.get('content-length')))
+  })
+})

@@ -1,0 +1,193 @@
+import fs from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { clientIp } from '#app/api/middleware.server.ts'
+import { readCookie, SESSION_COOKIE } from '#app/modules/auth/session-cookie.server.ts'
+import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
+import { requestIdFrom } from '#app/modules/observability/logger-http.server.ts'
+import { scrubText, withRequestId } from '#app/modules/observability/logger.server.ts'
+import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
+import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
+import type { Services } from '#app/services.server.ts'
+import { acceptedWeight, encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
+import { indexBuiltFiles } from './built-files.ts'
+import { createNonce, isEmbedRequest, isServiceWorkerScript, securityHeaderValues, type AnswerKind } from './security-headers.ts'
+
+/**
+ * The lean request path (issue 16, ADR 033): the answers that need no framework are written to
+ * Node's response directly, before Hono and React Router see the request — the built files from
+ * memory, the liveness probe, and visitors' pages kept by the render cache. Each goes out with
+ * the same status, headers and bytes as through the framework (server/fast-path.test.ts compares
+ * both): request id and its log line, security headers with a fresh CSP nonce, ETag per encoding
+ * and Vary, 304s; a kept landing page counts its view. Anything else, or anything unusual about
+ * the request (a session, a subdomain, a redirect to make, an encoding only the compression
+ * middleware gives), returns false and goes the framework's way.
+ */
+
+/** Built files up to this size are held in memory (all of today's build: ~5 MB with the .br/.gz copies). */
+const IN_MEMORY_MAX_BYTES = 2 * 1024 * 1024
+
+const IMMUTABLE_ASSETS = 'public, max-age=31536000, immutable'
+
+interface StaticVariant {
+  body: Buffer
+  /** Headers of a 200 (without the request id); a 304 takes `notModified`. */
+  ok: Record<string, string>
+  notModified: Record<string, string>
+  etag: string
+}
+
+interface StaticFile {
+  compressible: boolean
+  identity: StaticVariant
+  br?: StaticVariant
+  gzip?: StaticVariant
+}
+
+export interface FastPathOptions {
+  services: Services
+  pageCache: PageCache
+  clientDir?: string
+  /** The view counter of a kept landing page (server/http-app.ts's, shared with the framework path). */
+  countView: (services: Services, walk: { id: number; categoryId: number }, ip: string, userAgent: string) => Promise<void>
+}
+
+/** A request handler that answers what it can and returns false for the rest (which it has not touched). */
+export function createFastPath({ services, pageCache, clientDir, countView }: FastPathOptions) {
+  const { config, logger } = services
+  const security = securityHeaderValues(config)
+  // Outside development only: development has no nonce and no built files.
+  const production = config.NODE_ENV !== 'development'
+  const files = production && clientDir ? staticFiles(clientDir, security) : new Map<string, StaticFile>()
+  const health = Buffer.from(JSON.stringify({ data: { status: 'ok' } }))
+  const healthHeaders = {
+    'content-type': 'application/json',
+    vary: 'Accept-Encoding',
+    ...present(security({ html: false, embed: false, worker: false, notModified: false }, '')),
+    'content-length': String(health.length),
+  }
+
+  /** Writes the answer and its log line (as server/http-app.ts's requestLogging does). */
+  const send = (req: IncomingMessage, res: ServerResponse, requestId: string, started: number, status: number, headers: Record<string, string | string[]>, body: Buffer | null, path: string) => {
+    res.writeHead(status, { ...headers, 'x-request-id': requestId })
+    res.end(req.method === 'HEAD' ? undefined : (body ?? undefined))
+    withRequestId(requestId, () =>
+      logger.info('request', { method: req.method, path: scrubText(path), status, duration_ms: Math.round((performance.now() - started) * 10) / 10 }),
+    )
+  }
+
+  return function fastPath(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+    const url = req.url ?? ''
+    const method = req.method
+    // Origin-form addresses only ("/path?query"), and none with a NUL (the framework refuses those).
+    if ((method !== 'GET' && method !== 'HEAD') || url.charCodeAt(0) !== 47 || url.charCodeAt(1) === 47 || url.includes('%00')) return false
+    const started = performance.now()
+    const query = url.indexOf('?')
+    const path = query === -1 ? url : url.slice(0, query)
+
+    const file = files.get(path)
+    if (file) {
+      const acceptEncoding = req.headers['accept-encoding']
+      const wanted = file.compressible ? negotiateEncoding(acceptEncoding) : null
+      const variant = (wanted && file[wanted]) || file.identity
+      // An encoding the build did not write: the compression middleware makes it.
+      if (wanted && !file[wanted] && file.identity.body.length >= MIN_COMPRESS_BYTES) return false
+      const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined)
+      if (etagMatches(req.headers['if-none-match'], variant.etag)) send(req, res, requestId, started, 304, variant.notModified, null, path)
+      else send(req, res, requestId, started, 200, variant.ok, variant.body, path)
+      return true
+    }
+    if (path === '/api/health' && method === 'GET') {
+      send(req, res, requestIdFrom(req.headers['x-request-id'] as string | undefined), started, 200, healthHeaders, health, path)
+      return true
+    }
+    if (method === 'GET' && production) return keptPage(req, res, started)
+    return false
+  }
+
+  async function keptPage(req: IncomingMessage, res: ServerResponse, started: number): Promise<boolean> {
+    const headers = req.headers
+    // A member (members may see drafts), a category subdomain: the framework's way.
+    if (headers.authorization || readCookie(headers.cookie, SESSION_COOKIE) !== undefined) return false
+    if (categorySlugFromHost(headers.host, config)) return false
+    const acceptEncoding = headers['accept-encoding'] ?? null
+    // A client that takes brotli but not gzip: the compression middleware answers it.
+    if (acceptedWeight(acceptEncoding, 'gzip') <= 0 && negotiateEncoding(acceptEncoding) !== null) return false
+    let request: { url: string; method: string; headers: { get(name: string): string | null } }
+    let parsed: URL
+    try {
+      request = { url: `http://${headers.host ?? 'localhost'}${req.url}`, method: 'GET', headers: { get: (name) => headerOf(req, name) } }
+      parsed = new URL(request.url)
+    } catch {
+      return false
+    }
+    const key = pageCache.keyOf(request, false)
+    if (!key) return false
+    const { redirect, setCookie } = negotiateLocale(request, null, config)
+    if (redirect) return false
+    const requestId = requestIdFrom(headers['x-request-id'] as string | undefined)
+    return withRequestId(requestId, async () => {
+      const kept = await pageCache.lookup(key)
+      if (!kept) return false
+      const ip = clientIp({ req: { header: (name) => headerOf(req, name) ?? undefined }, env: { incoming: req } }, config.TRUST_PROXY)
+      // Counted beside the answer, as on the framework path.
+      if (kept.tag.view) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, ip, headers['user-agent'] ?? '')
+      const nonce = createNonce()
+      const answer = pageCache.answerParts(kept, nonce, headerOf(req, 'if-none-match'), acceptEncoding)
+      const out: Record<string, string | string[]> = {}
+      for (const [name, value] of answer.headers) out[name] = value
+      const kind: AnswerKind = {
+        html: (out['content-type'] as string | undefined)?.startsWith('text/html') ?? false,
+        embed: isEmbedRequest(parsed),
+        worker: false,
+        notModified: answer.status === 304,
+      }
+      Object.assign(out, present(security(kind, nonce)))
+      if (answer.body) out['content-length'] = String(answer.body.length)
+      if (setCookie) out['set-cookie'] = [setCookie]
+      send(req, res, requestId, started, answer.status, out, answer.body, parsed.pathname)
+      return true
+    })
+  }
+}
+
+/** A header as Hono reads it from Node (repeated lines joined). */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()]
+  if (value === undefined) return null
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+/** The headers with a value (null removes a header on the framework path). */
+function present(values: Record<string, string | null>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(values)) if (value !== null) out[name.toLowerCase()] = value
+  return out
+}
+
+/** The built files in memory with every header of their answers made once. */
+function staticFiles(clientDir: string, security: ReturnType<typeof securityHeaderValues>): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>()
+  for (const [urlPath, built] of indexBuiltFiles(clientDir)) {
+    // Pages need a nonce per answer; large files stay on disk (the framework streams them).
+    if (built.type.startsWith('text/html') || built.variants.identity!.size > IN_MEMORY_MAX_BYTES) continue
+    const compressible = isCompressible(built.type)
+    const worker = isServiceWorkerScript(urlPath)
+    const variantOf = (encoding: Encoding | null): StaticVariant | undefined => {
+      const source = built.variants[encoding ?? 'identity']
+      if (!source) return undefined
+      const etag = encoding ? encodedEtag(built.etag, encoding) : built.etag
+      const base: Record<string, string> = { 'content-type': built.type, 'last-modified': built.lastModified, etag }
+      if (encoding) base['content-encoding'] = encoding
+      if (compressible) base.vary = 'Accept-Encoding'
+      const ok: Record<string, string> = { ...base }
+      // Hashed names (see http-app.ts): a year; the service worker's own headers then override it.
+      if (urlPath.startsWith('/assets/')) ok['cache-control'] = IMMUTABLE_ASSETS
+      Object.assign(ok, present(security({ html: false, embed: false, worker, notModified: false }, '')))
+      ok['content-length'] = String(source.size)
+      const notModified = { ...base, ...present(security({ html: false, embed: false, worker: false, notModified: true }, '')) }
+      return { body: fs.readFileSync(source.file), ok, notModified, etag }
+    }
+    files.set(urlPath, { compressible, identity: variantOf(null)!, br: variantOf('br'), gzip: variantOf('gzip') })
+  }
+  return files
+}
