@@ -6,7 +6,7 @@ import { load, median, ms, int, sequential, type Row } from './measure.ts'
  * The route landing page under load (50 connections, 10 s) against a static file of the same
  * size served by the same server in the same run: the ratio is what the budget checks.
  */
-export async function landingThroughput(opts: { pageUrl: string; dataDir: string; baseUrl: string; seconds: number; countViews: () => number }): Promise<Row> {
+export async function landingThroughput(opts: { pageUrl: string; dataDir: string; baseUrl: string; seconds: number; countViews: () => Promise<number> }): Promise<Row> {
   const html = await (await fetch(opts.pageUrl)).text()
   // The static twin: the page's own bytes as a file under /uploads (served from disk, no database).
   const uploads = path.join(opts.dataDir, 'uploads')
@@ -18,11 +18,11 @@ export async function landingThroughput(opts: { pageUrl: string; dataDir: string
   await load({ url: staticUrl, connections, seconds: 2 })
   await load({ url: opts.pageUrl, connections, seconds: 2 })
   const staticRun = await load({ url: staticUrl, connections, seconds: opts.seconds })
-  const viewsBefore = opts.countViews()
+  const viewsBefore = await opts.countViews()
   const page = await load({ url: opts.pageUrl, connections, seconds: opts.seconds })
   // Every page served is a view: counted beside the answer, so give the last ones a moment.
   await new Promise((resolve) => setTimeout(resolve, 500))
-  const views = opts.countViews() - viewsBefore
+  const views = (await opts.countViews()) - viewsBefore
   const ratio = page.requestsPerSecond / staticRun.requestsPerSecond
   const failures = page.errors + page.non2xx
   return {
