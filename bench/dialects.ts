@@ -16,18 +16,27 @@ export interface ComparedUrl {
  * burst of load from elsewhere on the machine falls on both. The ratio is the median of the
  * rounds' ratios; the p99 the worst PostgreSQL round's.
  */
-export async function compareDialects(opts: { sqliteUrl: string; postgresUrl: string; urls: ComparedUrl[]; seconds: number; rounds: number }): Promise<Row[]> {
+export async function compareDialects(opts: {
+  sqliteUrl: string
+  postgresUrl: string
+  urls: ComparedUrl[]
+  seconds: number
+  rounds: number
+  /** Other PostgreSQL servers (pool size, prepared statements) measured in the same turns: context rows. */
+  variants?: Array<{ name: string; url: string }>
+}): Promise<Row[]> {
   const rows: Row[] = []
   for (const target of opts.urls) {
-    const runs: Record<'sqlite' | 'postgres', LoadResult[]> = { sqlite: [], postgres: [] }
-    for (const [dialect, base] of [['sqlite', opts.sqliteUrl], ['postgres', opts.postgresUrl]] as const) {
+    const servers: Array<[string, string]> = [['sqlite', opts.sqliteUrl], ['postgres', opts.postgresUrl], ...(opts.variants ?? []).map((v) => [v.name, v.url] as [string, string])]
+    const runs: Record<string, LoadResult[]> = Object.fromEntries(servers.map(([name]) => [name, []]))
+    for (const [dialect, base] of servers) {
       const res = await fetch(`${base}${target.path}`, { headers: target.headers })
       await res.arrayBuffer()
       if (!res.ok) throw new Error(`${dialect} ${target.path}: ${res.status}`)
       await load({ url: `${base}${target.path}`, connections: target.connections, seconds: 2, headers: target.headers })
     }
     for (let round = 0; round < opts.rounds; round++) {
-      for (const [dialect, base] of [['sqlite', opts.sqliteUrl], ['postgres', opts.postgresUrl]] as const) {
+      for (const [dialect, base] of servers) {
         runs[dialect].push(await load({ url: `${base}${target.path}`, connections: target.connections, seconds: opts.seconds, headers: target.headers }))
       }
     }
@@ -46,6 +55,18 @@ export async function compareDialects(opts: { sqliteUrl: string; postgresUrl: st
       pass: ratio >= 0.7 && pgP99 <= 50 && failures === 0,
       values: { ratio, postgresRps: pgRps, sqliteRps, postgresP99: pgP99, sqliteP99, errors: failures, rounds: ratios.map((r) => r.toFixed(3)).join(',') },
     })
+    for (const variant of opts.variants ?? []) {
+      const own = runs[variant.name]
+      const variantRatios = own.map((run, i) => run.requestsPerSecond / runs.sqlite[i].requestsPerSecond)
+      rows.push({
+        id: `postgres-${target.id}-${variant.name}`,
+        what: `  the same, PostgreSQL with ${variant.name}`,
+        figure: `${median(variantRatios).toFixed(2)} × (${int(median(own.map((r) => r.requestsPerSecond)))} req/s; rounds ${variantRatios.map((r) => r.toFixed(2)).join(', ')}); p99 ${ms(Math.max(...own.map((r) => r.p99)))}`,
+        budget: '',
+        pass: null,
+        values: { ratio: median(variantRatios), rps: median(own.map((r) => r.requestsPerSecond)), p99: Math.max(...own.map((r) => r.p99)) },
+      })
+    }
   }
   return rows
 }

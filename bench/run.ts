@@ -28,6 +28,14 @@ import { formatTable } from './table.ts'
 const quick = process.argv.includes('--quick')
 const compareOnly = process.argv.includes('--compare')
 const onPostgres = process.argv.includes('--postgres')
+// PostgreSQL servers of other settings beside the default one, measured in the same turns (ADR 031).
+const VARIANTS: Array<{ name: string; env: Record<string, string> }> = process.argv.includes('--variants')
+  ? [
+      { name: 'no prepared statements', env: { DATABASE_PREPARED: '0' } },
+      { name: 'a pool of 4', env: { DATABASE_POOL_SIZE: '4' } },
+      { name: 'a pool of 20', env: { DATABASE_POOL_SIZE: '20' } },
+    ]
+  : []
 const COMPARE_SECONDS = quick ? 3 : 5
 const COMPARE_ROUNDS = quick ? 2 : 3
 const LOAD_SECONDS = quick ? 3 : 10
@@ -89,7 +97,9 @@ async function main() {
       const env = { TILE_URL: tiles.url, TILE_ATTRIBUTION: 'Bench tiles' }
       const onSqlite = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl, env })
       const onPg = await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env })
+      const variants: Array<{ name: string; server: BenchServer }> = []
       try {
+        for (const variant of VARIANTS) variants.push({ name: variant.name, server: await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env: { ...env, ...variant.env } }) })
         const local = async (url: string) => new URL(await finalUrl(url)).pathname
         const auth = { Authorization: `Bearer ${data.token}`, 'Accept-Language': 'en' }
         const lists = `/api/place-categories/${data.large.id}`
@@ -99,6 +109,7 @@ async function main() {
             postgresUrl: onPg.url,
             seconds: COMPARE_SECONDS,
             rounds: COMPARE_ROUNDS,
+            variants: variants.map((v) => ({ name: v.name, url: v.server.url })),
             urls: [
               { id: 'r', label: '/r/{category}/{slug}', path: await local(`${onSqlite.url}/r/${demo.address}`), connections: 50 },
               { id: 'm', label: '/m/{category}/{slug}', path: await local(`${onSqlite.url}/m/${demo.address}`), connections: 50 },
@@ -110,6 +121,7 @@ async function main() {
       } finally {
         await onSqlite.stop()
         await onPg.stop()
+        for (const variant of variants) await variant.server.stop()
       }
     }
     if (!compareOnly) await benchAll()
