@@ -96,7 +96,10 @@ async function main() {
       step(`PostgreSQL / SQLite in one run: /r, /m, fetch-routes, fetch-places (${COMPARE_ROUNDS} × ${COMPARE_SECONDS} s each, in turn)`)
       const env = { TILE_URL: tiles.url, TILE_ATTRIBUTION: 'Bench tiles' }
       const onSqlite = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl, env })
-      const onPg = await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env })
+      // --profile: a V8 CPU profile of the PostgreSQL server over the whole comparison (bench/profiles/).
+      const profileDir = path.join(import.meta.dirname, 'profiles')
+      const nodeArgs = process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+      const onPg = await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env, nodeArgs })
       const variants: Array<{ name: string; server: BenchServer }> = []
       try {
         for (const variant of VARIANTS) variants.push({ name: variant.name, server: await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env: { ...env, ...variant.env } }) })

@@ -63,3 +63,14 @@ describe.skipIf(!url)('PostgreSQL statements prepared by the pool', () => {
     expect(reads).toBe(3)
   })
 })
+
+describe('shared reads on SQLite', () => {
+  it('runs every read at once: a read there is a function call, nothing to share', async () => {
+    const db = createDb({ url: ':memory:' })
+    let reads = 0
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => sharedRead(db, 'same', async () => (reads++, i))))
+    expect(results).toEqual([0, 1, 2, 3, 4])
+    expect(reads).toBe(5)
+    await db.destroy()
+  })
+})
