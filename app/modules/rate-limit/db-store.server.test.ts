@@ -26,6 +26,16 @@ describe.each(testDialects)('database rate-limit store on %s', (dialect) => {
     expect(await stored('events:burst')).toBe(sum)
   })
 
+  it('writes a burst on many keys (many visitors) in one upsert, each key counted apart', async () => {
+    const store = new DbRateLimitStore(testDb.db)
+    testDb.queries.length = 0
+    const results = await Promise.all(Array.from({ length: 300 }, (_, i) => store.increment(`events:visitor-${i % 150}`, 60_000)))
+    expect(testDb.queries.filter((q) => /insert into "rate_limits"/i.test(q)).length).toBeLessThan(5)
+    // Each visitor's two hits: 1 then 2, in call order.
+    expect(results.map((r) => r.hits)).toEqual(Array.from({ length: 300 }, (_, i) => (i < 150 ? 1 : 2)))
+    for (const i of [0, 77, 149]) expect(await stored(`events:visitor-${i}`)).toBe(2)
+  })
+
   it('keeps keys apart and shares the counters with another process', async () => {
     const one = new DbRateLimitStore(testDb.db)
     const other = new DbRateLimitStore(testDb.db)
