@@ -68,6 +68,9 @@ const PREPARED_MAX = 500
 function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const runs = new Map<string, number>()
   const names = new Map<string, string>()
+  // Raised when a schema change (another process's migration) made a prepared statement's result
+  // type stale: every text gets a new name, prepared afresh on its next runs.
+  let generation = 0
   const nameOf = (text: string): string | undefined => {
     const named = names.get(text)
     if (named) return named
@@ -79,7 +82,7 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
       return undefined
     }
     runs.delete(text)
-    const name = `tg_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+    const name = `tg${generation}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
     names.set(text, name)
     return name
   }
@@ -90,7 +93,16 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
         query: ((text: unknown, values?: unknown[]) => {
           if (typeof text !== 'string') return client.query(text as never)
           const name = nameOf(text)
-          return name ? client.query({ name, text, values }) : client.query(text, values)
+          if (!name) return client.query(text, values)
+          return client.query({ name, text, values }).catch((error: unknown) => {
+            // 0A000 "cached plan must not change result type": the query fails this once (in a
+            // transaction PostgreSQL has aborted it anyway); later runs use new names.
+            if ((error as { code?: string }).code === '0A000') {
+              generation++
+              names.clear()
+            }
+            throw error
+          })
         }) as unknown as PostgresPoolClient['query'],
         release: (error?: boolean | Error) => client.release(error),
       }

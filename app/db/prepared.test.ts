@@ -46,6 +46,18 @@ describe.skipIf(!url)('PostgreSQL statements prepared by the pool', () => {
     expect(all.map((r) => Number(r.hits))).toEqual(Array.from({ length: 20 }, (_, i) => i))
   })
 
+  it('prepares afresh after a schema change made a statement stale (another process migrated)', async () => {
+    const read = () => db.selectFrom('rate_limits').selectAll().where('key', '=', 'k1').executeTakeFirstOrThrow()
+    for (let i = 0; i < 5; i++) await read()
+    await sql`alter table rate_limits add column extra integer`.execute(db)
+    // At most one failed run per connection of the pool (2 here), then the new columns.
+    let failures = 0
+    for (let i = 0; i < 6; i++) await read().catch(() => failures++)
+    expect(failures).toBeLessThanOrEqual(2)
+    expect(Object.keys(await read())).toContain('extra')
+    await sql`alter table rate_limits drop column extra`.execute(db)
+  })
+
   it('shares one read between the callers of one turn, and never joins a read already sent', async () => {
     let reads = 0
     const read = () => {
