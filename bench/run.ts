@@ -95,14 +95,22 @@ async function main() {
     if (postgres) {
       step(`PostgreSQL / SQLite in one run: /r, /m, fetch-routes, fetch-places (${COMPARE_ROUNDS} × ${COMPARE_SECONDS} s each, in turn)`)
       const env = { TILE_URL: tiles.url, TILE_ATTRIBUTION: 'Bench tiles' }
-      const onSqlite = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl, env })
       // --profile: a V8 CPU profile of the PostgreSQL server over the whole comparison (bench/profiles/).
       const profileDir = path.join(import.meta.dirname, 'profiles')
       const nodeArgs = process.argv.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-      const onPg = await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env, nodeArgs })
+      // Every server started is stopped, even when a later one fails to start.
+      const started: BenchServer[] = []
       const variants: Array<{ name: string; server: BenchServer }> = []
       try {
-        for (const variant of VARIANTS) variants.push({ name: variant.name, server: await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env: { ...env, ...variant.env } }) })
+        const onSqlite = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl, env })
+        started.push(onSqlite)
+        const onPg = await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env, nodeArgs })
+        started.push(onPg)
+        for (const variant of VARIANTS) {
+          const server = await startServer({ dataDir: data.dir, databaseUrl: postgres.url, env: { ...env, ...variant.env } })
+          started.push(server)
+          variants.push({ name: variant.name, server })
+        }
         const local = async (url: string) => new URL(await finalUrl(url)).pathname
         const auth = { Authorization: `Bearer ${data.token}`, 'Accept-Language': 'en' }
         const lists = `/api/place-categories/${data.large.id}`
@@ -122,9 +130,7 @@ async function main() {
           }),
         )
       } finally {
-        await onSqlite.stop()
-        await onPg.stop()
-        for (const variant of variants) await variant.server.stop()
+        for (const one of started) await one.stop()
       }
     }
     if (!compareOnly) await benchAll()
