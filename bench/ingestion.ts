@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3'
+import { withDb } from './database.ts'
 import { int, load, ms, type Row } from './measure.ts'
 import { BROWSER_UA } from './manager-api.ts'
 
@@ -18,12 +18,20 @@ export async function ingestion(opts: {
   /** Events per request: `{events: [...]}` of this many (the batch form), else one event per request. */
   batch?: number
 }): Promise<Row> {
-  const db = new SQLite(opts.databaseUrl, { readonly: true })
-  const walk = db.prepare('select id from walks where uuid = ?').get(opts.routeUuid) as { id: number }
-  const countEvents = () => (db.prepare("select count(*) as n from events where walk_id = ? and type = 'time'").get(walk.id) as { n: number }).n
-  const countRolledUp = () => (db.prepare('select coalesce(sum(sessions), 0) as n from stat_days where walk_id = ?').get(walk.id) as { n: number }).n
-  const before = countEvents()
-  const rolledBefore = countRolledUp()
+  // Read through the app's own Kysely handle: the same on SQLite and PostgreSQL (--postgres).
+  const walk = await withDb(opts.databaseUrl, (db) => db.selectFrom('walks').select('id').where('uuid', '=', opts.routeUuid).executeTakeFirstOrThrow())
+  const countEvents = () =>
+    withDb(opts.databaseUrl, async (db) => {
+      const row = await db.selectFrom('events').select((eb) => eb.fn.countAll<number | string>().as('n')).where('walk_id', '=', walk.id).where('type', '=', 'time').executeTakeFirstOrThrow()
+      return Number(row.n)
+    })
+  const countRolledUp = () =>
+    withDb(opts.databaseUrl, async (db) => {
+      const row = await db.selectFrom('stat_days').select((eb) => eb.fn.sum<number | string | null>('sessions').as('n')).where('walk_id', '=', walk.id).executeTakeFirstOrThrow()
+      return Number(row.n ?? 0)
+    })
+  const before = await countEvents()
+  const rolledBefore = await countRolledUp()
   const event = { type: 'time', route_uuid: opts.routeUuid, value: 30 }
   const run = await load({
     url: `${opts.baseUrl}/api/events`,
@@ -39,14 +47,14 @@ export async function ingestion(opts: {
   // request is answered after its commit: only the ones cut off by the end of the load remain).
   if (opts.stopServer) await opts.stopServer()
   else await new Promise((resolve) => setTimeout(resolve, 1_000))
-  const stored = countEvents() - before
-  const rolledUp = countRolledUp() - rolledBefore
-  db.close()
+  const stored = (await countEvents()) - before
+  const rolledUp = (await countRolledUp()) - rolledBefore
   const perSecond = stored / opts.seconds
   const lost = Math.max(0, accepted - stored)
+  const store = opts.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'
   return {
     id: opts.batch ? 'ingestion-batch' : 'ingestion',
-    what: opts.batch ? `Event ingestion POST /api/events, batches of ${opts.batch} → SQLite + roll-ups` : 'Event ingestion POST /api/events, one event per request → SQLite + roll-ups',
+    what: opts.batch ? `Event ingestion POST /api/events, batches of ${opts.batch} → ${store} + roll-ups` : `Event ingestion POST /api/events, one event per request → ${store} + roll-ups`,
     figure: `${int(perSecond)} events/s stored (${int(stored)} of ${int(accepted)} accepted, ${lost} lost, roll-ups ${rolledUp === stored ? 'agree' : `off by ${rolledUp - stored}`}${opts.batch ? `, ${int(run.total / opts.seconds)} requests/s` : ''}); p99 ${ms(run.p99)}`,
     budget: '≥ 5,000/s, none lost',
     pass: perSecond >= 5000 && lost === 0 && rolledUp === stored && run.errors === 0,

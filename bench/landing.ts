@@ -8,7 +8,7 @@ import { startPlainNode } from './plain-node.ts'
  * the same bytes (issue 16: the machine's limit) and a static file of the same size served by
  * the same server, in the same run: the ratio to plain Node is what the budget checks.
  */
-export async function landingThroughput(opts: { pageUrl: string; dataDir: string; baseUrl: string; seconds: number; countViews: () => number }): Promise<Row> {
+export async function landingThroughput(opts: { pageUrl: string; dataDir: string; baseUrl: string; seconds: number; countViews: () => Promise<number> }): Promise<Row> {
   const html = await (await fetch(opts.pageUrl)).text()
   const plain = await startPlainNode(Buffer.from(html), 'text/html; charset=utf-8')
   // The static twin: the page's own bytes as a file under /uploads (served from disk, no database).
@@ -24,11 +24,11 @@ export async function landingThroughput(opts: { pageUrl: string; dataDir: string
   const plainRun = await load({ url: plain.url, connections, seconds: opts.seconds })
   plain.stop()
   const staticRun = await load({ url: staticUrl, connections, seconds: opts.seconds })
-  const viewsBefore = opts.countViews()
+  const viewsBefore = await opts.countViews()
   const page = await load({ url: opts.pageUrl, connections, seconds: opts.seconds })
   // Every page served is a view: counted beside the answer, so give the last ones a moment.
   await new Promise((resolve) => setTimeout(resolve, 500))
-  const views = opts.countViews() - viewsBefore
+  const views = (await opts.countViews()) - viewsBefore
   const ratio = page.requestsPerSecond / plainRun.requestsPerSecond
   const staticRatio = page.requestsPerSecond / staticRun.requestsPerSecond
   const failures = page.errors + page.non2xx

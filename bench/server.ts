@@ -21,7 +21,7 @@ export interface BenchServer {
  * Starts the production server (the same command as `npm start` without the build check) on a
  * free port, against the given data folder and database, and waits for its first good answer.
  */
-export async function startServer(opts: { dataDir: string; databaseUrl: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startServer(opts: { dataDir: string; databaseUrl: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   let output = ''
@@ -32,7 +32,7 @@ export async function startServer(opts: { dataDir: string; databaseUrl: string; 
   // The same heap bound as `npm start` (MAX_HEAP_MB): unbounded, V8 lets the heap grow lazily
   // towards a quarter of the machine's RAM before collecting, and RSS says nothing about live data.
   const heap = `--max-old-space-size=${process.env.MAX_HEAP_MB ?? '192'}`
-  const command = fs.existsSync(bundle) ? [heap, '--enable-source-maps', bundle] : [heap, '--import', 'tsx', 'server/main.ts']
+  const command = [...(opts.nodeArgs ?? []), ...(fs.existsSync(bundle) ? [heap, '--enable-source-maps', bundle] : [heap, '--import', 'tsx', 'server/main.ts'])]
   const child = spawn(process.execPath, command, {
     cwd: root,
     env: {

@@ -29,7 +29,7 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
-  const db = createDb({ url: config.DATABASE_URL })
+  const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, prepared: config.DATABASE_PREPARED })
   await migrateToLatest(db)
   const services = createServices({ config, db, logger })
   if (services.storage instanceof S3Storage) {

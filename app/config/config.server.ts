@@ -29,6 +29,10 @@ const configSchema = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: 'BASE_URL must be an http(s) URL' }))
     .transform((v) => v.replace(/\/+$/, '')),
   DATABASE_URL: z.string().min(1).default('data/trailguide.sqlite'),
+  /** PostgreSQL only: connections each server process keeps (measured, ADR 031). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL only: the statements a process runs again and again are prepared once per connection (ADR 031); `0` turns it off. */
+  DATABASE_PREPARED: z.enum(['0', '1']).default('1').transform((v) => v === '1'),
   DATA_DIR: z.string().min(1).default('data'),
   /** The key of keyed hashes (client addresses in rate-limit keys); unset: a random one kept in DATA_DIR/app-secret. */
   APP_SECRET: z

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
 import { isPostgresUrl } from '#app/config/config.server.ts'
 import type { Database } from './schema.ts'
@@ -16,6 +17,10 @@ export interface DbOptions {
   pgSchema?: string
   /** Called with every SQL statement run (tests count queries with it). */
   onQuery?: (sql: string) => void
+  /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE). */
+  poolSize?: number
+  /** PostgreSQL: prepare the statements run again and again, once per connection (DATABASE_PREPARED). */
+  prepared?: boolean
 }
 
 export function dialectOf(url: string): Dialect {
@@ -23,7 +28,7 @@ export function dialectOf(url: string): Dialect {
 }
 
 /** Opens the database named by the URL; SQLite runs in WAL mode with foreign keys on. */
-export function createDb({ url, pgSchema, onQuery }: DbOptions): DB {
+export function createDb({ url, pgSchema, onQuery, poolSize = 10, prepared = false }: DbOptions): DB {
   const log = onQuery
     ? (event: { level: string; query: { sql: string } }) => {
         if (event.level === 'query') onQuery(event.query.sql)
@@ -33,10 +38,10 @@ export function createDb({ url, pgSchema, onQuery }: DbOptions): DB {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max: poolSize,
       ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
     })
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared ? withPreparedStatements(pool) : pool }), log })
   }
 
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true })
@@ -46,6 +51,64 @@ export function createDb({ url, pgSchema, onQuery }: DbOptions): DB {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log })
+}
+
+// A statement is prepared once it has been run this many times (one-off SQL is not), and at
+// most this many texts are (each connection keeps its prepared statements until it closes).
+const PREPARE_AFTER = 3
+const PREPARED_MAX = 500
+
+/**
+ * Kysely sends every statement unnamed: PostgreSQL parses and plans it at every run. The texts a
+ * process runs again and again (a page's content-version check, the rate-limit upsert, the
+ * session read) are sent as named statements instead: parsed once per connection, and planned
+ * once when PostgreSQL finds the generic plan as good (ADR 031). The application's statements
+ * only; schema changes run at start, before any statement is named.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const runs = new Map<string, number>()
+  const names = new Map<string, string>()
+  // Raised when a schema change (another process's migration) made a prepared statement's result
+  // type stale: every text gets a new name, prepared afresh on its next runs.
+  let generation = 0
+  const nameOf = (text: string): string | undefined => {
+    const named = names.get(text)
+    if (named) return named
+    if (names.size >= PREPARED_MAX) return undefined
+    const count = (runs.get(text) ?? 0) + 1
+    if (count < PREPARE_AFTER) {
+      if (runs.size >= PREPARED_MAX * 4) runs.clear()
+      runs.set(text, count)
+      return undefined
+    }
+    runs.delete(text)
+    const name = `tg${generation}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+    names.set(text, name)
+    return name
+  }
+  return {
+    async connect() {
+      const client = await pool.connect()
+      return {
+        query: ((text: unknown, values?: unknown[]) => {
+          if (typeof text !== 'string') return client.query(text as never)
+          const name = nameOf(text)
+          if (!name) return client.query(text, values)
+          return client.query({ name, text, values }).catch((error: unknown) => {
+            // 0A000 "cached plan must not change result type": the query fails this once (in a
+            // transaction PostgreSQL has aborted it anyway); later runs use new names.
+            if ((error as { code?: string }).code === '0A000') {
+              generation++
+              names.clear()
+            }
+            throw error
+          })
+        }) as unknown as PostgresPoolClient['query'],
+        release: (error?: boolean | Error) => client.release(error),
+      }
+    },
+    end: () => pool.end(),
+  }
 }
 
 /**

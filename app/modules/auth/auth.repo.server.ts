@@ -1,4 +1,5 @@
 import type { DB } from '#app/db/db.server.ts'
+import { sharedRead } from '#app/db/shared-read.server.ts'
 import type { NewUser, TokenKind, User } from '#app/db/schema.ts'
 
 export class AuthRepo {
@@ -26,6 +27,12 @@ export class AuthRepo {
 
   /** The user of a live token of this kind (not expired, not used). */
   async findUserByToken(kind: TokenKind, tokenHash: string, now: string) {
+    // Every signed-in request asks this: the callers of one turn with the same token share the
+    // read on PostgreSQL (ADR 031), checked against the first one's `now` (the same turn).
+    return sharedRead(this.db, `token:${kind}:${tokenHash}`, () => this.findUserByTokenNow(kind, tokenHash, now))
+  }
+
+  private findUserByTokenNow(kind: TokenKind, tokenHash: string, now: string) {
     return this.db
       .selectFrom('auth_tokens')
       .innerJoin('users', 'users.id', 'auth_tokens.user_id')

@@ -1,4 +1,5 @@
 import type { DB } from '#app/db/db.server.ts'
+import { sharedRead } from '#app/db/shared-read.server.ts'
 import type { CategoryRole } from '#app/db/schema.ts'
 import { AppError, notFound } from '#app/utils/errors.ts'
 
@@ -10,12 +11,10 @@ export class CategoryAccess {
   constructor(private readonly db: DB) {}
 
   async roleOf(userId: number, categoryId: number): Promise<CategoryRole | null> {
-    const row = await this.db
-      .selectFrom('category_members')
-      .select('role')
-      .where('user_id', '=', userId)
-      .where('category_id', '=', categoryId)
-      .executeTakeFirst()
+    // Every manager request asks this: the callers of one turn share the read on PostgreSQL (ADR 031).
+    const row = await sharedRead(this.db, `member:${userId}:${categoryId}`, () =>
+      this.db.selectFrom('category_members').select('role').where('user_id', '=', userId).where('category_id', '=', categoryId).executeTakeFirst(),
+    )
     return row?.role ?? null
   }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { CompiledQuery } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
+import { sharedRead } from '#app/db/shared-read.server.ts'
 import zlib from 'node:zlib'
 import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
 import { encodedEtag, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
@@ -48,7 +49,8 @@ export async function readListVersions(db: DB, categoryId: number): Promise<List
     text = db.selectFrom('content_versions').select(['category_id', 'version']).where('category_id', 'in', [0, 0]).compile().sql
     versionSql.set(db, text)
   }
-  const { rows } = await db.executeQuery<{ category_id: number; version: number }>(CompiledQuery.raw(text, [categoryId, PEOPLE_VERSION]))
+  const sqlText = text
+  const { rows } = await sharedRead(db, `lists:${categoryId}`, () => db.executeQuery<{ category_id: number; version: number }>(CompiledQuery.raw(sqlText, [categoryId, PEOPLE_VERSION])))
   const of = (id: number) => Number(rows.find((r) => Number(r.category_id) === id)?.version ?? 0)
   return { category: of(categoryId), people: of(PEOPLE_VERSION) }
 }

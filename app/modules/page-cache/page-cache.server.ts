@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
 import { CompiledQuery } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
+import { sharedRead } from '#app/db/shared-read.server.ts'
 import { acceptedWeight, encodedEtag, etagMatches } from '#app/utils/http-encoding.ts'
 
 /**
@@ -46,7 +47,8 @@ export async function readContentVersion(db: DB, categoryId: number): Promise<Co
     text = db.selectFrom('content_versions').select(['category_id', 'version']).where('category_id', 'in', [SLUGS, 0]).compile().sql
     versionSql.set(db, text)
   }
-  const { rows } = await db.executeQuery<{ category_id: number; version: number }>(CompiledQuery.raw(text, [SLUGS, categoryId]))
+  const sqlText = text
+  const { rows } = await sharedRead(db, `content:${categoryId}`, () => db.executeQuery<{ category_id: number; version: number }>(CompiledQuery.raw(sqlText, [SLUGS, categoryId])))
   const of = (id: number) => Number(rows.find((r) => Number(r.category_id) === id)?.version ?? 0)
   return { category: of(categoryId), slugs: of(SLUGS) }
 }

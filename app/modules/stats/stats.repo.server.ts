@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
+import { sharedRead } from '#app/db/shared-read.server.ts'
 import type { EventsTable, StatDaysTable, StatMonthsTable } from '#app/db/schema.ts'
 
 export type EventRow = Insertable<EventsTable>
@@ -261,13 +262,11 @@ export class StatsRepo {
   }
 
   /** A route that visitors may see: published. */
+  /** Every event of a route page asks this: the callers of one turn share the read on PostgreSQL (ADR 031). */
   findPublishedWalk(uuid: string) {
-    return this.db
-      .selectFrom('walks')
-      .select(['id', 'category_id'])
-      .where('uuid', '=', uuid)
-      .where('status', '=', 'published')
-      .executeTakeFirst()
+    return sharedRead(this.db, `published-walk:${uuid}`, () =>
+      this.db.selectFrom('walks').select(['id', 'category_id']).where('uuid', '=', uuid).where('status', '=', 'published').executeTakeFirst(),
+    )
   }
 
   findPlace(id: number) {

@@ -38,6 +38,9 @@ export interface Visitor {
   userAgent: string
 }
 
+// Events per group commit at most: a long burst is written in several short transactions.
+const GROUP_EVENTS = 5000
+
 // Salts of the days before this many are deleted: a visitor hash cannot be linked across days.
 const SALT_DAYS_KEPT = 2
 
@@ -127,8 +130,9 @@ const byViews = <T extends Counts>(rows: T[], id: (row: T) => number) => rows.so
 export class StatsService {
   // A copy of the rows of stat_salts: the database stays the one source every process shares.
   private readonly salts = new Map<string, string>()
-  // The events waiting for the next group commit (see recordGrouped).
-  private group: { events: NewEvent[]; done: Promise<void> } | null = null
+  // The requests waiting for the next group commit, and whether a group is being written (see recordGrouped).
+  private readonly waiting: Array<{ events: NewEvent[]; resolve: () => void; reject: (error: unknown) => void }> = []
+  private writing = false
 
   constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; rateLimiter: RateLimiter }) {}
 
@@ -289,25 +293,49 @@ export class StatsService {
   }
 
   /**
-   * Group commit: the events of every request that arrives before the next turn of the event
-   * loop are written in one transaction (one roll-up upsert per day row instead of one per
-   * event), and each caller still answers only once its event is stored: nothing is acknowledged
-   * that a crash could lose.
+   * Group commit: the events of every request that arrives while a group is being written (or
+   * before the next turn of the event loop) are written together in one transaction (one
+   * roll-up upsert per day row instead of one per event), one group at a time. Each caller
+   * still answers only once its own events are stored: nothing is acknowledged that a crash
+   * could lose. One writer at a time matters on PostgreSQL: concurrent transactions adding to
+   * the same day row wait on its row lock, each for the other's commit (ADR 031).
    */
   private recordGrouped(...events: NewEvent[]): Promise<void> {
-    if (!this.group) {
-      const events: NewEvent[] = []
-      const done = new Promise<void>((resolve, reject) => {
-        setImmediate(() => {
-          this.group = null
-          this.record(events).then(resolve, reject)
-        })
-      })
-      this.group = { events, done }
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ events, resolve, reject })
+      if (!this.writing) {
+        this.writing = true
+        setImmediate(() => void this.writeGroups())
+      }
+    })
+  }
+
+  /** Writes the waiting requests' events, group after group, until none is left. */
+  private async writeGroups(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        // Whole requests (a request's events are stored all together or not at all), up to
+        // GROUP_EVENTS events a group: the transaction stays short.
+        let count = 0
+        let taken = 0
+        while (taken < this.waiting.length && (taken === 0 || count + this.waiting[taken].events.length <= GROUP_EVENTS)) {
+          count += this.waiting[taken].events.length
+          taken++
+        }
+        const group = this.waiting.splice(0, taken)
+        try {
+          await this.record(group.flatMap((request) => request.events))
+          for (const request of group) request.resolve()
+        } catch (error) {
+          // The whole group was rolled back. One request's event (a route deleted in between)
+          // must not fail the others: each request is written again on its own.
+          if (group.length === 1) group[0].reject(error)
+          else for (const request of group) await this.record(request.events).then(request.resolve, request.reject)
+        }
+      }
+    } finally {
+      this.writing = false
     }
-    // A request's events go into one group, so one transaction: all stored, or none.
-    this.group.events.push(...events)
-    return this.group.done
   }
 
   /** A category's figures for a year, a month of a year or all years, read from the roll-ups only. */
