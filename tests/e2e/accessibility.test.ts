@@ -67,6 +67,8 @@ beforeAll(async () => {
   fs.mkdirSync(shots, { recursive: true })
 })
 afterAll(async () => {
+  // Remove the category so the demo owner's screens (heatmap, statistics) open on the demo's as the other tests expect.
+  if (categoryId) expect((await manager.request.delete(`/api/place-categories/${categoryId}`)).status()).toBe(200)
   await manager?.close()
   await browser?.close()
 })

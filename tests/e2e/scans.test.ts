@@ -111,7 +111,10 @@ describe('scans per plaque', () => {
       await page.getByTestId('qr-sort').click()
       await page.getByRole('menuitemradio', { name: 'Les plus scannés' }).waitFor()
       await keepScreenshot(page, `scans-qr-sort-menu-${size}`)
-      await page.getByRole('menuitemradio', { name: 'Les plus scannés' }).click()
+      // From the keyboard: the full-page screenshot above resizes the page under the open menu,
+      // which may leave the (fixed) menu outside the viewport until it next repositions.
+      await page.getByRole('menuitemradio', { name: 'Les plus scannés' }).focus()
+      await page.keyboard.press('Enter')
       expect(await page.getByTestId('qr-sort').getAttribute('aria-label')).toBe('Tri\u00a0: Les plus scannés')
       const codes = await qrCodes()
       const expected = [...codes].sort((a, b) => b.scans - a.scans || a.id - b.id).map((c) => c.code)
