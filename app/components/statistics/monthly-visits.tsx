@@ -39,23 +39,31 @@ export function MonthlyVisits({ statistic, year, format }: { statistic: Statisti
           <Placeholder />
         )}
       </div>
-      <table className="sr-only">
-        <caption>{t('statistics.chart.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('statistics.chart.month')}</th>
-            <th scope="col">{t('statistics.chart.viewsColumn')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.month}>
-              <th scope="row">{bar.label}</th>
-              <td>{format.number(bar.visits)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MonthTable caption={t('statistics.chart.title')} valueHeading={t('statistics.chart.viewsColumn')} bars={bars} format={format} />
     </section>
+  )
+}
+
+/** The chart's figures as a table for screen readers (the chart itself is hidden from them). */
+export function MonthTable({ caption, valueHeading, bars, format }: { caption: string; valueHeading: string; bars: MonthBar[]; format: StatisticsFormat }) {
+  const { t } = useTranslation()
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('statistics.chart.month')}</th>
+          <th scope="col">{valueHeading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bars.map((bar) => (
+          <tr key={bar.month}>
+            <th scope="row">{bar.label}</th>
+            <td>{format.number(bar.visits)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Breakdown, StatYear, Statistic } from '#app/modules/stats/stats.schema.ts'
 import { relativeDay } from '#app/utils/format-day.ts'
 import type { StatisticsFormat } from './format.ts'
+import { MonthTable } from './monthly-visits.tsx'
 import type { MonthBar } from './visits-chart.tsx'
 
 // Scans per plaque (issue 15, ADR 025): how visitors reached the routes (plaques or links),
@@ -126,23 +127,7 @@ function ScansChart({ statistic, plaques, year, format }: Pick<Props, 'statistic
           <div className="size-full rounded-lg bg-gray-100 dark:bg-gray-800" />
         )}
       </div>
-      <table className="sr-only">
-        <caption>{plaque ? `${t('scans.chart.title')}: ${plaque.label}` : t('scans.chart.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('statistics.chart.month')}</th>
-            <th scope="col">{t('scans.table.scans')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.month}>
-              <th scope="row">{bar.label}</th>
-              <td>{format.number(bar.visits)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <MonthTable caption={plaque ? `${t('scans.chart.title')}: ${plaque.label}` : t('scans.chart.title')} valueHeading={t('scans.table.scans')} bars={bars} format={format} />
     </section>
   )
 }
