@@ -1,4 +1,5 @@
 import type { DB } from '#app/db/db.server.ts'
+import type { OnHandle } from '#app/db/handle.server.ts'
 import type { Walk } from '#app/db/schema.ts'
 import { CATEGORY_SLUG_MAX } from '#app/modules/categories/categories.schema.ts'
 import { uniqueSlug } from '#app/modules/walks/slug.ts'
@@ -8,9 +9,9 @@ import type { AskedAddress } from './route-address.ts'
 
 /**
  * Printed addresses are forever (ADR 011): which route or category an address names, now and
- * after renames, and which slugs are still free. Built on a db handle or a transaction (`on`).
+ * after renames, and which slugs are still free. Built on a db handle or a transaction (`on`, ADR 037).
  */
-export class AddressService {
+export class AddressService implements OnHandle<AddressService> {
   private readonly repo: AddressesRepo
 
   constructor(db: DB) {

@@ -348,9 +348,9 @@ describe.each(testDialects)('places API on %s', (dialect) => {
       const { category } = await world()
       const existing = await newPlace(category.id, 'Existing', origin)
       const created = await testDb.db.transaction().execute(async (trx) => {
-        const found = await t.services.places.findNearby(category.id, near, trx)
+        const found = await t.services.places.on(trx).findNearby(category.id, near)
         expect(found.map((p) => [p.id, Math.round(p.distance)])).toEqual([[existing.id, 11]])
-        return t.services.places.createInCategory(category.id, { name: 'Far away', lat: 0, lng: 0 }, trx)
+        return t.services.places.on(trx).createInCategory(category.id, { name: 'Far away', lat: 0, lng: 0 })
       })
       expect(created).toMatchObject({ category_id: category.id, name: 'Far away', lat: 0, lng: 0 })
       await expect(t.services.places.createInCategory(category.id, { name: 'Half placed', lat: 1, lng: null })).rejects.toMatchObject({
@@ -507,11 +507,19 @@ describe.each(testDialects)('places API on %s', (dialect) => {
     it('records the contribution in the secret’s transaction: when it fails, nothing is written', async () => {
       const { editor, category } = await world()
       const place = await newPlace(category.id)
-      const record = t.services.stats.record.bind(t.services.stats)
-      const spy = vi.spyOn(t.services.stats, 'record').mockImplementation(async (events, db) => {
-        expect(db?.isTransaction).toBe(true)
-        await record(events, db)
-        throw new Error('the roll-up failed')
+      // The contribution goes through the stats service built on the secret's transaction (ADR 037).
+      const on = t.services.stats.on.bind(t.services.stats)
+      const spy = vi.fn()
+      vi.spyOn(t.services.stats, 'on').mockImplementation((db) => {
+        const stats = on(db)
+        const record = stats.record.bind(stats)
+        vi.spyOn(stats, 'record').mockImplementation(async (events) => {
+          spy()
+          expect(stats.deps.db.isTransaction).toBe(true)
+          await record(events)
+          throw new Error('the roll-up failed')
+        })
+        return stats
       })
       const before = await countAll()
       const res = await t.call('POST', `/places/${place.id}/secrets`, { token: editor.token, body: { title: 'T', text: 'X' } })

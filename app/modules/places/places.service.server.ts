@@ -1,5 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
+import { inTransaction, type OnHandle } from '#app/db/handle.server.ts'
 import type { Place, User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryNode, CategoryService } from '#app/modules/categories/categories.service.server.ts'
@@ -99,9 +100,9 @@ export function boxAround(centre: LatLng, radius: number): Box {
 /**
  * Places of a category, their users and invitations, and their secrets. Every call that names a
  * user checks tenancy (ARCHITECTURE §1); the methods that take none are for other services
- * that have checked access themselves.
+ * that have checked access themselves. Built on a db handle or a transaction (`on`, ADR 037).
  */
-export class PlaceService {
+export class PlaceService implements OnHandle<PlaceService> {
   private readonly repo: PlacesRepo
   /** Serialized `fetch-places` answers, kept per category content version (issue 7). */
   private readonly lists: AnswerCache
@@ -109,6 +110,11 @@ export class PlaceService {
   constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; invitations: InvitationService; stats: StatsService; fileUrl: FileUrl }) {
     this.repo = new PlacesRepo(deps.db)
     this.lists = new AnswerCache(deps.db)
+  }
+
+  /** The same service inside a transaction (its stats writes too). */
+  on(db: DB): PlaceService {
+    return db === this.deps.db ? this : new PlaceService({ ...this.deps, db, stats: this.deps.stats.on(db) })
   }
 
   private readonly fileUrl: FileUrl = (key) => this.deps.fileUrl(key)
@@ -178,9 +184,9 @@ export class PlaceService {
   }
 
   /** Creates a place without an access check: the caller has checked access to the category. */
-  async createInCategory(categoryId: number, input: NewPlaceInput, db: DB = this.deps.db): Promise<Place> {
+  async createInCategory(categoryId: number, input: NewPlaceInput): Promise<Place> {
     const { name, lat, lng } = parseOrThrow(newPlaceSchema, input)
-    return new PlacesRepo(db).insert({ category_id: categoryId, name, lat, lng }, nowIso())
+    return this.repo.insert({ category_id: categoryId, name, lat, lng }, nowIso())
   }
 
   async update(user: User, id: number, input: UpdatePlaceInput): Promise<PlaceView> {
@@ -198,16 +204,16 @@ export class PlaceService {
   /** Places of the category strictly closer than `radius` metres, nearest first. */
   async nearby(user: User, categoryId: number, point: LatLng, radius = NEARBY_RADIUS_M): Promise<(PlaceSummary & { distance: number })[]> {
     await this.deps.categories.access.require(user.id, categoryId)
-    const places = await this.findNearby(categoryId, point, this.deps.db, radius)
+    const places = await this.findNearby(categoryId, point, radius)
     return places.map((place) => ({ ...toSummary(place), distance: place.distance }))
   }
 
   /**
    * Places of the category strictly closer than `radius` metres (20 by default), nearest first,
-   * without an access check: the caller has checked access. Pass `db` to read in a transaction.
+   * without an access check: the caller has checked access. In a transaction: `on(trx).findNearby`.
    */
-  async findNearby(categoryId: number, point: LatLng, db: DB = this.deps.db, radius = NEARBY_RADIUS_M): Promise<(Place & { distance: number })[]> {
-    const candidates = await new PlacesRepo(db).inBox(categoryId, boxAround(point, radius))
+  async findNearby(categoryId: number, point: LatLng, radius = NEARBY_RADIUS_M): Promise<(Place & { distance: number })[]> {
+    const candidates = await this.repo.inBox(categoryId, boxAround(point, radius))
     return candidates
       .map((place) => ({ ...place, distance: haversineDistance(point, { lat: place.lat!, lng: place.lng! }) }))
       .filter((place) => place.distance < radius)
@@ -283,9 +289,9 @@ export class PlaceService {
   async createSecret(user: User, id: number, input: CreateSecretInput): Promise<SecretView> {
     const place = await this.placeForContributor(user, id)
     const now = nowIso()
-    const secret = await this.deps.db.transaction().execute(async (trx) => {
+    const secret = await inTransaction(this.deps.db, async (trx) => {
       const created = await new PlacesRepo(trx).insertSecret({ place_id: place.id, author_id: user.id, title: input.title, text: input.text }, now)
-      await this.deps.stats.record([{ categoryId: place.category_id, placeId: place.id, type: 'contribution', occurredAt: now }], trx)
+      await this.deps.stats.on(trx).record([{ categoryId: place.category_id, placeId: place.id, type: 'contribution', occurredAt: now }])
       return created
     })
     return { id: secret.id, title: secret.title, text: secret.text, created_at: secret.created_at, author: { id: user.id, name: user.name } }

@@ -1,5 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
+import type { OnHandle } from '#app/db/handle.server.ts'
 import type { Place, QrCode, User } from '#app/db/schema.ts'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
@@ -18,11 +19,11 @@ export interface NearbyPlace {
   distance: number
 }
 
-/** What linking a QR code needs from the places module. */
-export interface PlaceDirectory {
+/** What linking a QR code needs from the places module (built on the linking's transaction with `on`). */
+export interface PlaceDirectory extends OnHandle<PlaceDirectory> {
   /** Places of the category under 20 m from the point, nearest first. */
-  findNearby(categoryId: number, point: LatLng, db?: DB): Promise<NearbyPlace[]>
-  createInCategory(categoryId: number, input: { name: string; lat: number; lng: number }, db?: DB): Promise<Place>
+  findNearby(categoryId: number, point: LatLng): Promise<NearbyPlace[]>
+  createInCategory(categoryId: number, input: { name: string; lat: number; lng: number }): Promise<Place>
 }
 
 /** A QR code as the API answers it (spec section 3). */
@@ -119,6 +120,7 @@ export class QrCodeService {
     const qr = await this.requireCode(user, code)
     const linked = await this.deps.db.transaction().execute(async (trx) => {
       const repo = new QrCodesRepo(trx)
+      const places = this.deps.places.on(trx)
       let placeId: number
       if (input.place_id !== undefined) {
         const place = await repo.findPlaceCategory(input.place_id)
@@ -127,10 +129,10 @@ export class QrCodeService {
       } else {
         const point = { lat: input.lat!, lng: input.lng! }
         if (!input.create_anyway) {
-          const nearby = await this.deps.places.findNearby(qr.category_id, point, trx)
+          const nearby = await places.findNearby(qr.category_id, point)
           if (nearby.length > 0) return { kind: 'nearby' as const, nearby }
         }
-        placeId = (await this.deps.places.createInCategory(qr.category_id, { name: input.name!, ...point }, trx)).id
+        placeId = (await places.createInCategory(qr.category_id, { name: input.name!, ...point })).id
       }
       await repo.update(qr.id, { place_id: placeId, user_id: user.id, activated_at: nowIso() })
       return undefined

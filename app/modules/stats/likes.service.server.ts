@@ -24,7 +24,7 @@ function dayBounds(at: Date): { from: string; to: string } {
 
 /**
  * The public like button: one like per visitor (daily visitor hash) and route per day.
- * Built per request from the shared services; it holds no state.
+ * Built once with the other services (`services.likes`); it holds no state.
  */
 export class LikeService {
   constructor(private readonly deps: { db: DB; stats: StatsService }) {}
@@ -35,9 +35,9 @@ export class LikeService {
    * allowance). A draft or unknown route is 404; the counters down, 503.
    */
   like(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<LikeResult> {
-    return this.change(routeUuid, visitor, at, async ({ repo, walk, hash, from, to, trx }) => {
+    return this.change(routeUuid, visitor, at, async ({ repo, stats, walk, hash, from, to }) => {
       if (await repo.hasLike(walk.id, hash, from, to)) return false
-      await this.deps.stats.record([{ categoryId: walk.category_id, type: 'like', walkId: walk.id, visitorHash: hash, occurredAt: at.toISOString() }], trx)
+      await stats.record([{ categoryId: walk.category_id, type: 'like', walkId: walk.id, visitorHash: hash, occurredAt: at.toISOString() }])
       return true
     })
   }
@@ -48,10 +48,10 @@ export class LikeService {
    * again cannot be used to hammer the counters.
    */
   unlike(routeUuid: string, visitor: Visitor, at: Date = new Date()): Promise<LikeResult> {
-    return this.change(routeUuid, visitor, at, async ({ repo, walk, hash, from, to, trx }) => {
+    return this.change(routeUuid, visitor, at, async ({ repo, stats, walk, hash, from, to }) => {
       const like = await repo.findLike(walk.id, hash, from, to)
       if (!like) return false
-      await this.deps.stats.retract([like.id], trx)
+      await stats.retract([like.id])
       return true
     })
   }
@@ -59,13 +59,14 @@ export class LikeService {
   /**
    * What a like and its undoing share: the published route (else 404), the client's like limit,
    * the visitor's hash of the day, and the step run under the route's row lock, so two presses
-   * sent at once by one visitor cannot both see the state before the other.
+   * sent at once by one visitor cannot both see the state before the other (the step's repo and
+   * stats are built on that transaction).
    */
   private async change(
     routeUuid: string,
     visitor: Visitor,
     at: Date,
-    step: (context: { repo: LikesRepo; walk: { id: number; category_id: number }; hash: string; from: string; to: string; trx: DB }) => Promise<boolean>,
+    step: (context: { repo: LikesRepo; stats: StatsService; walk: { id: number; category_id: number }; hash: string; from: string; to: string }) => Promise<boolean>,
   ): Promise<LikeResult> {
     const walk = await new LikesRepo(this.deps.db).findPublishedWalk(routeUuid)
     if (!walk) throw notFound()
@@ -78,7 +79,7 @@ export class LikeService {
     const counted = await this.deps.db.transaction().execute(async (trx) => {
       const repo = new LikesRepo(trx)
       await repo.lockWalk(walk.id)
-      return step({ repo, walk, hash, from, to, trx })
+      return step({ repo, stats: this.deps.stats.on(trx), walk, hash, from, to })
     })
     return { counted, likes: await new LikesRepo(this.deps.db).totalLikes(walk.id) }
   }

@@ -214,7 +214,7 @@ describe.each(testDialects)('scans per plaque on %s', (dialect) => {
         .orderBy('occurred_at', 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow()
-      await testDb.db.transaction().execute((trx) => t.services.stats.retract([latest.id], trx))
+      await testDb.db.transaction().execute((trx) => t.services.stats.on(trx).retract([latest.id]))
       ;({ rollUps, raw } = await rollUpsAndRaw(both))
       expect(rollUps).toEqual(raw)
 

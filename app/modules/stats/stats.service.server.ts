@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
+import { inTransaction, type OnHandle } from '#app/db/handle.server.ts'
 import type { EventType, User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
@@ -127,7 +128,7 @@ const averageTime = (counts: Counts) => (counts.sessions > 0 ? Math.round(counts
 const byViews = <T extends Counts>(rows: T[], id: (row: T) => number) => rows.sort((a, b) => b.views - a.views || id(a) - id(b))
 
 /** Visitor statistics: raw events and their daily roll-ups, which every figure is read from. */
-export class StatsService {
+export class StatsService implements OnHandle<StatsService> {
   // A copy of the rows of stat_salts: the database stays the one source every process shares.
   private readonly salts = new Map<string, string>()
   // The requests waiting for the next group commit, and whether a group is being written (see recordGrouped).
@@ -136,16 +137,22 @@ export class StatsService {
 
   constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; rateLimiter: RateLimiter }) {}
 
+  /** The same service inside a transaction: its writes join the caller's (ADR 037). */
+  on(db: DB): StatsService {
+    return db === this.deps.db ? this : new StatsService({ ...this.deps, db })
+  }
+
   /**
-   * Records events and updates the roll-ups, in the caller's transaction when one is given
-   * (a new secret and its contribution are written together), else in one of its own.
+   * Records events and updates the roll-ups, in the service's transaction when it is built on
+   * one (a new secret and its contribution are written together: `stats.on(trx).record`), else
+   * in one of its own.
    */
-  async record(events: NewEvent[], db: DB = this.deps.db): Promise<void> {
+  async record(events: NewEvent[]): Promise<void> {
     if (events.length === 0) return
     const rows = events.map(toEventRow)
     const days = rollUp(rows)
     const scans = rollUpScans(rows)
-    const write = async (trx: DB) => {
+    await inTransaction(this.deps.db, async (trx) => {
       const repo = new StatsRepo(trx)
       await repo.insertEvents(rows)
       await repo.addToDays(days)
@@ -155,32 +162,33 @@ export class StatsService {
         await plaques.addToDays(scans.days)
         await plaques.addToTotals(scans.totals)
       }
-    }
-    if (db.isTransaction) await write(db)
-    else await db.transaction().execute(write)
+    })
   }
 
   /**
    * Takes recorded events back (a like undone): deletes them and subtracts them from the
-   * roll-ups, in the caller's transaction, so every figure stays the sum of the events.
+   * roll-ups, in one transaction (the caller's: `stats.on(trx).retract`), so every figure stays
+   * the sum of the events.
    */
-  async retract(eventIds: number[], trx: DB): Promise<void> {
+  async retract(eventIds: number[]): Promise<void> {
     if (eventIds.length === 0) return
-    const repo = new StatsRepo(trx)
-    const rows = await repo.deleteEvents(eventIds)
-    const days = rollUp(rows).map((day) => {
-      for (const counter of counters) day[counter] = -day[counter]
-      return day
+    await inTransaction(this.deps.db, async (trx) => {
+      const repo = new StatsRepo(trx)
+      const rows = await repo.deleteEvents(eventIds)
+      const days = rollUp(rows).map((day) => {
+        for (const counter of counters) day[counter] = -day[counter]
+        return day
+      })
+      await repo.addToDays(days)
+      await repo.addToMonths(days)
+      const scans = rollUpScans(rows)
+      if (scans.days.length > 0) {
+        const plaques = new ScansRepo(trx)
+        await plaques.addToDays(scans.days.map((day) => ({ ...day, scans: -day.scans })))
+        await plaques.addToTotals(scans.totals.map((total) => ({ ...total, scans: -total.scans, last_scanned_at: null })))
+        await plaques.afterRetract(scans.totals.map((total) => total.qr_code_id))
+      }
     })
-    await repo.addToDays(days)
-    await repo.addToMonths(days)
-    const scans = rollUpScans(rows)
-    if (scans.days.length > 0) {
-      const plaques = new ScansRepo(trx)
-      await plaques.addToDays(scans.days.map((day) => ({ ...day, scans: -day.scans })))
-      await plaques.addToTotals(scans.totals.map((total) => ({ ...total, scans: -total.scans, last_scanned_at: null })))
-      await plaques.afterRetract(scans.totals.map((total) => total.qr_code_id))
-    }
   }
 
   /** HMAC-SHA256 of IP and user agent under the day's salt: stable for a day, unlinkable across days. */
@@ -436,7 +444,7 @@ export class StatsService {
 
   /** Recomputes the roll-ups of one category (or all) from the raw events, the plaques' too, in one transaction. */
   rebuild(categoryId?: number): Promise<{ events: number; rows: number; scanRows: number }> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return inTransaction(this.deps.db, async (trx) => {
       const days = await new StatsRepo(trx).rebuildDays(categoryId)
       const scans = await new ScansRepo(trx).rebuild(categoryId)
       return { ...days, scanRows: scans.rows }

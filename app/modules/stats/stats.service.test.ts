@@ -277,7 +277,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
       const rows = await allDayRows()
       await expect(
         testDb.db.transaction().execute(async (trx) => {
-          await services.stats.record([{ categoryId: category.id, type: 'view', walkId: w1.id }, { categoryId: category.id, type: 'view', occurredAt: '2026-01-01T00:00:00.000Z' }], trx)
+          await services.stats.on(trx).record([{ categoryId: category.id, type: 'view', walkId: w1.id }, { categoryId: category.id, type: 'view', occurredAt: '2026-01-01T00:00:00.000Z' }])
           throw new Error('the secret could not be saved')
         }),
       ).rejects.toThrow('the secret could not be saved')

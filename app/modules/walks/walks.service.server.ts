@@ -114,19 +114,14 @@ export class WalkService {
     const addresses = this.deps.addresses
     for (let attempt = 0; ; attempt++) {
       const slug = input.url ?? (await addresses.freeRouteSlug(category.id, slugFromName(input.name)))
-      if (input.url && (await addresses.routeSlugHeld(category.id, slug))) throw await this.slugTaken('url', category.id, slug)
+      if (input.url && (await addresses.routeSlugHeld(category.id, slug))) throw await slugTaken(addresses, 'url', category.id, slug)
       try {
         return await this.insertWalk(category, slug, input, locale)
       } catch (error) {
         if (error instanceof AppError || attempt >= 3 || !(await addresses.routeSlugHeld(category.id, slug))) throw error
-        if (input.url) throw await this.slugTaken('url', category.id, slug)
+        if (input.url) throw await slugTaken(addresses, 'url', category.id, slug)
       }
     }
-  }
-
-  /** "This address is already taken", naming the first free version of it. */
-  private async slugTaken(field: string, categoryId: number, slug: string, db: DB = this.deps.db) {
-    return invalidField(field, 'validation.slug_taken_try', { slug: await this.deps.addresses.on(db).freeRouteSlug(categoryId, slug) })
   }
 
   private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: string): Promise<Walk> {
@@ -164,8 +159,9 @@ export class WalkService {
         // Writing the route's row first locks it: concurrent saves of one route run one after the other.
         await repo.update(walk.id, { updated_at: nowIso() })
         if (input.places) await assertPlacesOfCategory(repo, category.id, input.places)
-        if (input.slug !== undefined && (await this.deps.addresses.on(trx).routeSlugHeld(category.id, input.slug, walk.id))) {
-          throw await this.slugTaken('slug', category.id, input.slug, trx)
+        const addresses = this.deps.addresses.on(trx)
+        if (input.slug !== undefined && (await addresses.routeSlugHeld(category.id, input.slug, walk.id))) {
+          throw await slugTaken(addresses, 'slug', category.id, input.slug)
         }
         if (input.places) await repo.replacePlaces(walk.id, input.places.map((p) => p.id))
         const current = (await repo.findById(walk.id))!
@@ -179,7 +175,7 @@ export class WalkService {
     } catch (error) {
       // Two managers racing for one slug: the unique index decides.
       if (!(error instanceof AppError) && input.slug !== undefined && (await this.deps.addresses.routeSlugHeld(category.id, input.slug, walk.id))) {
-        throw await this.slugTaken('slug', category.id, input.slug)
+        throw await slugTaken(this.deps.addresses, 'slug', category.id, input.slug)
       }
       throw error
     }
@@ -325,4 +321,9 @@ async function assertPlacesOfCategory(repo: WalksRepo, categoryId: number, place
   const known = await repo.placeIdsInCategory(categoryId, [...new Set(places.map((p) => p.id))])
   const index = places.findIndex((p) => !known.has(p.id))
   if (index >= 0) throw invalidField(`places.${index}.id`, 'validation.place_not_in_category', { id: places[index].id })
+}
+
+/** "This address is already taken", naming the first free version of it (read on the caller's handle). */
+async function slugTaken(addresses: AddressService, field: string, categoryId: number, slug: string) {
+  return invalidField(field, 'validation.slug_taken_try', { slug: await addresses.freeRouteSlug(categoryId, slug) })
 }
