@@ -11,11 +11,15 @@ import { DirectionsService } from './modules/directions/directions.service.serve
 import { GeocodingService } from './modules/geocoding/geocoding.service.server.ts'
 import { DashboardService } from './modules/dashboard/dashboard.service.server.ts'
 import { InvitationService } from './modules/invitations/invitations.service.server.ts'
+import { ContentVersions, PageCache } from './modules/page-cache/page-cache.server.ts'
 import { PlaceService } from './modules/places/places.service.server.ts'
+import { PublicPlaces } from './modules/places/public-places.server.ts'
 import { QrCodeService } from './modules/qr-codes/qr-codes.service.server.ts'
 import { ReportMail } from './modules/reports/report-mail.server.ts'
 import { ReportService } from './modules/reports/reports.service.server.ts'
+import { LikeService } from './modules/stats/likes.service.server.ts'
 import { StatsService } from './modules/stats/stats.service.server.ts'
+import { SubdomainService } from './modules/subdomains/subdomains.service.server.ts'
 import { MonthlyReportService } from './modules/monthly-report/monthly-report.service.server.ts'
 import type { Storage } from './modules/uploads/storage.server.ts'
 import { createStorage } from './modules/uploads/storage-of-config.server.ts'
@@ -69,6 +73,16 @@ export interface Services {
   /** The monthly report by e-mail (issue 15): sends, the opt-out, the one-click link. */
   monthlyReports: MonthlyReportService
   accessibility: AccessibilityService
+  /** The public like button (one like per visitor, route and day). */
+  likes: LikeService
+  /** What visitors may read about places (the public map and the QR page). */
+  publicPlaces: PublicPlaces
+  /** Page requests on a category's subdomain (the HTTP layer, before React Router). */
+  subdomains: SubdomainService
+  /** The render cache of visitors' pages (one per process; shared by the HTTP app and its fast path). */
+  pageCache: PageCache
+  /** The content versions the public pages' loaders read before their data. */
+  contentVersions: ContentVersions
 }
 
 export function createServices({
@@ -143,5 +157,10 @@ export function createServices({
     monthlyReports: new MonthlyReportService({ db, config, stats, mailer: mail, logger, secret: () => appSecret(config) }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
     accessibility: new AccessibilityService({ db, categories }),
+    likes: new LikeService({ db, stats }),
+    publicPlaces: new PublicPlaces(db),
+    subdomains: new SubdomainService(db, config),
+    pageCache: new PageCache(db),
+    contentVersions: new ContentVersions(db),
   }
 }

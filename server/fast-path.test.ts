@@ -5,6 +5,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import type { ServerBuild } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
@@ -64,7 +65,7 @@ describe.each(testDialects)('the lean request path on %s', (dialect) => {
     return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
   }
   /** The same request through the framework alone (its own render cache, so a first render then a kept answer). */
-  const framework = () => createHttpApp({ services: t.services, build, mode: 'production', clientDir })
+  const framework = () => createHttpApp({ services: t.services, build, mode: 'production', clientDir, pageCache: new PageCache(t.services.db) })
 
   async function publishedRoute(name: string) {
     const { token, category } = await manager(t, { fallback_locale: 'en' })

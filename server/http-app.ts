@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
-import { createApi } from '#app/api/api.server.ts'
+import { createApi } from '#app/api-routes.server.ts'
 import { BUILD_INFO_PATH } from '#app/modules/app-version/app-version.ts'
 import { clientIp, fromAnotherSite } from '#app/api/middleware.server.ts'
 import '#app/load-context.ts'
@@ -13,9 +13,8 @@ import { tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
 import { requestLogging } from '#app/modules/observability/logger-http.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
-import { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
+import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
-import { SubdomainService } from '#app/modules/subdomains/subdomains.service.server.ts'
 import { IMMUTABLE, S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
 import { builtFiles } from './built-files.ts'
 import { compression } from './compression.ts'
@@ -24,7 +23,7 @@ import { refusalPage } from './refusal-page.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface HttpAppOptions {
-  /** The render cache (one per process; shared with server/fast-path.ts). */
+  /** The render cache (shared with server/fast-path.ts): the services' own unless a test brings one. */
   pageCache?: PageCache
   services: Services
   /** The React Router server build, or a loader for it (Vite in development). */
@@ -35,10 +34,10 @@ export interface HttpAppOptions {
 }
 
 /** The whole HTTP surface: /api to Hono, built assets, and every other path to React Router. */
-export function createHttpApp({ services, build, mode, clientDir, pageCache = new PageCache(services.db) }: HttpAppOptions) {
+export function createHttpApp({ services, build, mode, clientDir, pageCache = services.pageCache }: HttpAppOptions) {
   const app = new Hono()
   const handleRequest = createRequestHandler(build, mode)
-  const subdomains = new SubdomainService(services.db, services.config)
+  const { subdomains } = services
 
   // First: the request id and the request's log line cover everything after it.
   app.use('*', requestLogging(services.logger))
@@ -60,7 +59,7 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = ne
   })
 
   // Uploaded images: random, never-reused names, so they can be cached for good.
-  if (services.storage instanceof S3Storage) s3Uploads(app, services.storage, services)
+  if (services.storage instanceof S3Storage) s3Uploads(app, services.storage, services.logger)
   else localUploads(app, services.config.DATA_DIR)
 
   if (clientDir) {
@@ -127,7 +126,7 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = ne
  * kept pages, straight to Node's response), then the Hono app for everything else (ADR 033).
  */
 export function createRequestListener(options: HttpAppOptions & { wrap?: (fetch: Hono['fetch']) => Hono['fetch'] }) {
-  const pageCache = options.pageCache ?? new PageCache(options.services.db)
+  const pageCache = options.pageCache ?? options.services.pageCache
   const app = createHttpApp({ ...options, pageCache })
   const listener = getRequestListener(options.wrap ? options.wrap(app.fetch) : app.fetch)
   const fastPath = createFastPath({ services: options.services, pageCache, clientDir: options.clientDir, countView })
@@ -166,7 +165,7 @@ function localUploads(app: Hono, dataDir: string) {
  * object is streamed from the bucket with the local files' headers, so the bucket stays private
  * and images stay same-origin for the CSP, the service worker and the offline packs.
  */
-function s3Uploads(app: Hono, storage: S3Storage, services: Services) {
+function s3Uploads(app: Hono, storage: S3Storage, logger: Services['logger']) {
   app.on(['GET', 'HEAD'], '/uploads/*', async (c) => {
     const key = decodedKey(c.req.path)
     if (key === null) return c.text('Not found', 404)
@@ -186,7 +185,7 @@ function s3Uploads(app: Hono, storage: S3Storage, services: Services) {
       return new Response(c.req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers })
     } catch (error) {
       // A visitor who went away is not the bucket's failure.
-      if (!c.req.raw.signal.aborted) services.logger.warn('upload not read from the bucket', { key, error: String(error) })
+      if (!c.req.raw.signal.aborted) logger.warn('upload not read from the bucket', { key, error: String(error) })
       return c.text('Service unavailable', 503, { 'Retry-After': '5', 'Cache-Control': 'no-store' })
     }
   })
@@ -202,7 +201,7 @@ function decodedKey(pathname: string): string | null {
 const UNKNOWN_CATEGORY_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404</h1><p>Not found</p></body></html>'
 
 /** A kept landing page served again is a view too (the loader counts the rendered ones). */
-export async function countView(services: Services, walk: { id: number; categoryId: number }, ip: string, userAgent: string) {
+export async function countView(services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string) {
   await services.stats.ingestView(walk, { ip, userAgent }).catch((error: unknown) => {
     services.logger.warn('landing view not recorded', { error: String(error) })
   })

@@ -58,7 +58,7 @@ export async function readContentVersion(db: DB, categoryId: number): Promise<Co
  * this slug, and of the slug namespace (one query). Every address change of a route or category
  * raises the slug namespace's, so a kept page never outlives its address (ADR 011).
  */
-export async function readCategorySlugVersions(db: DB, categorySlug: string): Promise<{ categories: Map<number, number>; slugs: number }> {
+async function readCategorySlugVersions(db: DB, categorySlug: string): Promise<{ categories: Map<number, number>; slugs: number }> {
   const rows = await db
     .selectFrom('content_versions')
     .select(['category_id', 'version'])
@@ -70,6 +70,21 @@ export async function readCategorySlugVersions(db: DB, categorySlug: string): Pr
   const slugs = categories.get(SLUGS) ?? 0
   categories.delete(SLUGS)
   return { categories, slugs }
+}
+
+/** The content-version reader of the public pages' loaders (`services.contentVersions`). */
+export class ContentVersions {
+  constructor(private readonly db: DB) {}
+
+  /** The versions of a category and of the slug namespace (what a kept page is checked against). */
+  of(categoryId: number): Promise<ContentVersion> {
+    return readContentVersion(this.db, categoryId)
+  }
+
+  /** See readCategorySlugVersions: what a route page's loader reads before its data. */
+  ofCategorySlug(categorySlug: string): Promise<{ categories: Map<number, number>; slugs: number }> {
+    return readCategorySlugVersions(this.db, categorySlug)
+  }
 }
 
 interface Entry {

@@ -3,7 +3,6 @@ import type { CategoryHomeView } from '#app/components/category-home/category-ho
 import { isLocale, localeFromParam, locales, type Locale } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
-import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
 import { colorHex } from '#app/components/public/landing-view.ts'
 import type { Services } from '#app/services.server.ts'
 import type { User } from '#app/db/schema.ts'
@@ -33,7 +32,7 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
   if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(asked)) throw notFound()
   const locale: Locale = localeFromParam(args.params.lang)
   const url = new URL(args.request.url)
-  const versions = user ? null : await readCategorySlugVersions(services.db, asked)
+  const versions = user ? null : await services.contentVersions.ofCategorySlug(asked)
   const home = await services.walks.publicCategory(asked, locale)
   if (!home) throw notFound()
   const addressing = addressingOf(services.config)

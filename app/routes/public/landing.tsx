@@ -3,8 +3,6 @@ import { data, redirect, type MetaDescriptor } from 'react-router'
 import { LandingPage } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
-import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
-import { LikeService } from '#app/modules/stats/likes.service.server.ts'
 import type { Visitor } from '#app/modules/stats/stats.service.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { serviceWorkerUrl } from '#app/visitor/assets.ts'
@@ -20,10 +18,8 @@ function visitorOf(request: Request, clientIp: string): Visitor {
   return { ip: clientIp, userAgent: request.headers.get('user-agent') ?? '' }
 }
 
-const likesOf = (services: Services) => new LikeService({ db: services.db, stats: services.stats })
-
 /** The visitors' service worker (ADR 021): public/landing.js registers it, so the page opens offline once visited. */
-const serviceWorkerOf = ({ config }: Services) => serviceWorkerUrl({ url: config.TILE_URL, saving: config.OFFLINE_TILES })
+const serviceWorkerOf = (config: Services['config']) => serviceWorkerUrl({ url: config.TILE_URL, saving: config.OFFLINE_TILES })
 
 export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args
@@ -35,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
   // it names its category.
   const cacheable = !context.user && !url.searchParams.has('liked')
   const named = askedAddress(args)?.category
-  const versions = cacheable && named ? await readCategorySlugVersions(services.db, named) : null
+  const versions = cacheable && named ? await services.contentVersions.ofCategorySlug(named) : null
   const { route, ref, locale } = await findPublicRoute(args, 'landing')
   const view = toLandingView(route, locale, addressingOf(services.config), ref.category)
   const visitor = visitorOf(request, context.clientIp)
@@ -45,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
       services.logger.warn('landing view not recorded', { error: String(error) })
     })
   }
-  const published = versions && !view.isDraft ? await likesOf(services).total(view.uuid) : null
+  const published = versions && !view.isDraft ? await services.likes.total(view.uuid) : null
   if (versions && published) {
     // The like count is on the page (its changes raise the version); "liked" is the visitor's
     // own, so the kept page says "not yet" and public/landing.js restores it from localStorage.
@@ -53,11 +49,11 @@ export async function loader(args: Route.LoaderArgs) {
     const counted = { id: published.walkId, uuid: view.uuid }
     const validUntil = services.walks.noticesValidUntil([route.notice])
     context.pageCacheTag = { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, view: counted, validUntil }
-    return { view, like: { likes: published.likes, liked: false }, serviceWorker: serviceWorkerOf(services) }
+    return { view, like: { likes: published.likes, liked: false }, serviceWorker: serviceWorkerOf(services.config) }
   }
   context.pageCacheTag = null
-  const like = await likesOf(services).state(view.uuid, visitor)
-  return { view, like, serviceWorker: serviceWorkerOf(services) }
+  const like = await services.likes.state(view.uuid, visitor)
+  return { view, like, serviceWorker: serviceWorkerOf(services.config) }
 }
 
 /**
@@ -73,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get('intent')
   if (intent !== 'like' && intent !== 'unlike') throw data(null, { status: 400, statusText: 'Bad Request' })
   const visitor = visitorOf(request, context.clientIp)
-  const likes = likesOf(services)
+  const { likes } = services
   const result = isbot(visitor.userAgent) ? null : intent === 'like' ? await likes.like(route.uuid, visitor) : await likes.unlike(route.uuid, visitor)
   if (result?.limited) return data({ limited: true }, { status: 429, headers: { 'Retry-After': String(result.limited.retryAfterSeconds) } })
   const page = toLandingView(route, locale, addressingOf(services.config), ref.category).pagePath

@@ -4,8 +4,6 @@ import { TrailPage } from '#app/components/trail/trail-page.tsx'
 import type { TrailView } from '#app/components/trail/trail-view.ts'
 import { localizePath, locales } from '#app/i18n/config.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
-import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.server.ts'
-import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import { noteIn } from '#app/modules/accessibility/accessibility.schema.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
 import type { PublicRouteView } from '#app/modules/walks/walks.service.server.ts'
@@ -39,9 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
   // As the landing page: the same page for every visitor, so the render cache may keep it (per
   // ?place= and ?embed=, see PageCache.keyOf); versions read BEFORE the data.
   const named = !context.user ? askedAddress(args)?.category : null
-  const versions = named ? await readCategorySlugVersions(services.db, named) : null
+  const versions = named ? await services.contentVersions.ofCategorySlug(named) : null
   const { route, ref, locale } = await findPublicRoute(args, 'map')
-  const secrets = await new PublicPlaces(services.db).secretsByPlace(route.places.map((p) => p.id))
+  const secrets = await services.publicPlaces.secretsByPlace(route.places.map((p) => p.id))
   const addressing = addressingOf(config)
   const asked = Number(search.get('place'))
   const places = route.places.map((p) => ({ id: p.id, number: p.placeSortId, name: p.name, lat: p.lat, lng: p.lng, secrets: secrets[p.id] ?? [], entrance: noteIn(p.accessible_entrance, locale, route.place_category.fallback_locale) }))

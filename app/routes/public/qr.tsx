@@ -7,7 +7,6 @@ import { VisitorReportForm } from '#app/components/reports/visitor-report-form.t
 import { localeFromParam, localizePath, type Locale } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
-import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import type { Route } from './+types/qr'
 
 /**
@@ -26,7 +25,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const isMember = user ? (await services.categories.access.categoryIdsOf(user.id)).includes(qr.category_id) : false
   if (qr.place_id === null) return isMember ? { kind: 'activate' as const, code: qr.code } : { kind: 'inactive' as const, code: qr.code, locale }
 
-  const places = new PublicPlaces(services.db)
+  const places = services.publicPlaces
   const route = await places.firstPublishedRoute(qr.place_id)
   if (!isMember) {
     const visitor = { ip: context.clientIp, userAgent: request.headers.get('user-agent') ?? '' }
