@@ -48,7 +48,7 @@ export interface FastPathOptions {
   pageCache: PageCache
   clientDir?: string
   /** The view counter of a kept landing page (server/http-app.ts's, shared with the framework path). */
-  countView: (services: Services, walk: { id: number; categoryId: number }, ip: string, userAgent: string) => Promise<void>
+  countView: (services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string) => Promise<void>
 }
 
 /** A request handler that answers what it can and returns false for the rest (which it has not touched). */

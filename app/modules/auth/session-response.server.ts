@@ -9,7 +9,7 @@ import { sessionCookie } from './session-cookie.server.ts'
  * After sign-in the session is restored in the user's own language (spec section 4): the next
  * page opens under that language's prefix, and the cookies carry the session and the language.
  */
-export async function redirectSignedIn(services: Services, token: string, redirectTo: unknown) {
+export async function redirectSignedIn(services: Pick<Services, 'auth' | 'config'>, token: string, redirectTo: unknown) {
   const user = await services.auth.userForSession(token)
   const locale = user && isLocale(user.locale) ? user.locale : defaultLocale
   const headers = new Headers()

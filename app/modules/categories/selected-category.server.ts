@@ -31,7 +31,7 @@ export interface SelectionOptions {
  * The category a manager screen shows: `?category=<id>` when it is one of the user's, else
  * their first one; null when they have none yet (the screen shows its empty state).
  */
-export async function selectedCategory(services: Services, user: User, url: URL, options: SelectionOptions = {}) {
+export async function selectedCategory(services: Pick<Services, 'categories'>, user: User, url: URL, options: SelectionOptions = {}) {
   const categories = flatten(await services.categories.tree(user))
   const param = url.searchParams.get('category')
   if (options.allowNone && param === NO_CATEGORY) return { categories, selected: null }

@@ -25,8 +25,8 @@ function askedYear(url: URL): StatYear {
   return parsed.success ? toStatYear(parsed.data.year) : 'total'
 }
 
-async function figures(services: Services, user: User, categoryId: number, year: StatYear, locale: Locale) {
-  const [statistic, breakdown] = await Promise.all([services.stats.fetchStatistic(user, categoryId, year), services.stats.breakdown(user, categoryId, year, locale)])
+async function figures(stats: Services['stats'], user: User, categoryId: number, year: StatYear, locale: Locale) {
+  const [statistic, breakdown] = await Promise.all([stats.fetchStatistic(user, categoryId, year), stats.breakdown(user, categoryId, year, locale)])
   return { year, statistic, breakdown }
 }
 
@@ -37,9 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { categories, selected } = await selectedCategory(services, user, url)
   if (!selected) return { categories, category: null, stats: null }
   const locale = localeFromParam(args.params.lang)
-  let stats = await figures(services, user, selected.id, askedYear(url), locale)
+  let stats = await figures(services.stats, user, selected.id, askedYear(url), locale)
   // A year without data (or another category's year kept in the URL) falls back to all years.
-  if (!stats.statistic.years.includes(stats.year)) stats = await figures(services, user, selected.id, 'total', locale)
+  if (!stats.statistic.years.includes(stats.year)) stats = await figures(services.stats, user, selected.id, 'total', locale)
   return { categories, category: selected, stats }
 }
 

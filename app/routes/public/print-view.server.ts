@@ -7,7 +7,7 @@ import { linePaths } from '#app/modules/walks/geojson.schema.ts'
 import type { Services } from '#app/services.server.ts'
 
 /** The leaflet's content: the route's texts, its stops with their texts, its path, its public addresses and QR codes. */
-export async function printView(services: Services, route: PublicRouteView, options: { locale: Locale; size: PrintSize; ref: RouteRef }): Promise<PrintView> {
+export async function printView(services: Pick<Services, 'config' | 'places'>, route: PublicRouteView, options: { locale: Locale; size: PrintSize; ref: RouteRef }): Promise<PrintView> {
   const addressing = addressingOf(services.config)
   const texts = await services.places.textsIn(route.places.map((p) => p.id), options.locale, route.place_category.fallback_locale)
   const landing = routeAddress(addressing, 'landing', options.ref)

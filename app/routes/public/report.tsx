@@ -23,10 +23,10 @@ function queryOf(url: URL): Query {
 }
 
 /** Where "back" goes: the route's map page (at the place), else the plaque's page. */
-function backPath(services: Services, subject: ReportSubject, locale: Locale): string | null {
+function backPath(config: Services['config'], subject: ReportSubject, locale: Locale): string | null {
   if (subject.route) {
     const search = subject.place ? `?place=${subject.place.id}` : ''
-    return routeAddress(addressingOf(services.config), 'map', { category: subject.route.categorySlug, slug: subject.route.slug }, { locale, search }).path
+    return routeAddress(addressingOf(config), 'map', { category: subject.route.categorySlug, slug: subject.route.slug }, { locale, search }).path
   }
   return subject.qrCode ? localizePath(`/q/${encodeURIComponent(subject.qrCode)}`, locale) : null
 }
@@ -35,7 +35,7 @@ async function subjectOf(args: { request: Request; params: { lang?: string }; co
   const locale = localeFromParam(args.params.lang)
   const subject = await args.context.services.reports.describe(query, locale)
   if (!subject) throw data(null, { status: 404, statusText: 'Not Found' })
-  return { locale, subject, back: backPath(args.context.services, subject, locale) }
+  return { locale, subject, back: backPath(args.context.services.config, subject, locale) }
 }
 
 export async function loader(args: Route.LoaderArgs) {
