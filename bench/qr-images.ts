@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createApi } from '#app/api/api.server.ts'
+import { createApi } from '#app/api-routes.server.ts'
 import { loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'

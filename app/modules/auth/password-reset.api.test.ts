@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createApi } from '#app/api/api.server.ts'
+import { createApi } from '#app/api-routes.server.ts'
 import { smtpMailer } from '#app/modules/mail/mailer.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'

@@ -19,11 +19,11 @@ import { healthApi } from '#app/modules/health/health.api.server.ts'
 import { openDataApi, openDataHeaders } from '#app/modules/transfer/open-data.api.server.ts'
 import { routeFilesApi, transferApi } from '#app/modules/transfer/transfer.api.server.ts'
 import type { Services } from '#app/services.server.ts'
-import { errorResponse } from './envelope.server.ts'
-import { renderApiReference } from './reference.server.ts'
-import { refuseNulCharacters, requireKnownBodyType, requireSameOrigin, resolveSession } from './middleware.server.ts'
-import { createRouter } from './router.server.ts'
-import { unmatchedRequest } from './unmatched.server.ts'
+import { errorResponse } from '#app/api/envelope.server.ts'
+import { renderApiReference } from '#app/api/reference.server.ts'
+import { refuseNulCharacters, requireKnownBodyType, requireSameOrigin, resolveSession } from '#app/api/middleware.server.ts'
+import { createRouter } from '#app/api/router.server.ts'
+import { unmatchedRequest } from '#app/api/unmatched.server.ts'
 
 /** The REST API (mounted at /api by the server; tests call it in process with `api.request`). */
 export function createApi(services: Services) {
