@@ -52,9 +52,16 @@ export async function uploadWave(opts: { baseUrl: string; accounts: { token: str
       const form = new FormData()
       const bytes = files[i % files.length]
       form.append('file', new Blob([new Uint8Array(bytes)], { type: i % 2 ? 'image/png' : 'image/jpeg' }), i % 2 ? 'photo.png' : 'photo.jpg')
-      const res = await fetch(`${opts.baseUrl}/api/routes/${route}/photo`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } })
-      await res.arrayBuffer()
-      return res.status
+      try {
+        const res = await fetch(`${opts.baseUrl}/api/routes/${route}/photo`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}` } })
+        const answer = await res.text()
+        if (res.status !== 200 && res.status !== 503) console.error(`  upload ${i}: ${res.status} ${answer.slice(0, 200)}`)
+        return res.status
+      } catch (error) {
+        // The server closed the connection before reading the whole file (an early refusal).
+        console.error(`  upload ${i}: ${String((error as Error).cause ?? error)}`)
+        return 0
+      }
     }),
   )
   const wallMs = Math.round(performance.now() - started)
