@@ -24,6 +24,7 @@ import { root, startServer, type BenchServer } from './server.ts'
 import { startTileServer } from '../tests/e2e/server.ts'
 import { offlinePack, pageThroughput } from './trail.ts'
 import { formatTable } from './table.ts'
+import { uploadsRow } from './uploads.ts'
 
 const quick = process.argv.includes('--quick')
 const compareOnly = process.argv.includes('--compare')
@@ -203,6 +204,8 @@ async function main() {
       }
       step("offline pack of the demo's longest route (Chromium)")
       await measure(rows, 'offline-pack', 'Offline pack', () => offlinePack({ url: longestUrl, typicalTileBytes: 15 * 1024 }))
+      step('50 photo uploads at once')
+      await measure(rows, 'uploads', 'Photo uploads', () => uploadsRow({ baseUrl: running.url, token: data.token, route: data.large.saveRouteUuid, rss: () => running.rss() }))
       step(`manager API lists (20 connections, ${API_SECONDS} s per endpoint and size)`)
       await measure(rows, 'lists', 'Manager API lists', () => listEndpoints({ baseUrl: running.url, token: data.token, small: data.small, large: data.large, seconds: API_SECONDS }))
       step('route save')

@@ -50,6 +50,7 @@ export async function startServer(opts: { dataDir: string; databaseUrl: string; 
       // One client (this script) sends everything: the per-client limits would turn the load into 429s.
       RATE_LIMIT_EVENTS: '100000000/60',
       RATE_LIMIT_LOGIN: '100000/60',
+      RATE_LIMIT_UPLOADS: '100000/60',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

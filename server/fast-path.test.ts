@@ -10,7 +10,10 @@ import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { root } from '../tests/e2e/server.ts'
-import { createHttpApp, createRequestListener } from './http-app.ts'
+import { getRequestListener } from '@hono/node-server'
+import { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
+import { countView, createHttpApp, createRequestListener } from './http-app.ts'
+import { createFastPath } from './fast-path.ts'
 
 // The lean request path (issue 16, ADR 033): what it answers before the framework must be the
 // framework's answer, header for header and byte for byte (only the request id, the date and
@@ -172,5 +175,84 @@ describe.each(testDialects)('the lean request path on %s', (dialect) => {
     const head = await fetch(`${base}/robots.txt`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(head.headers.get('content-length')).toBe(String((await app.request('/robots.txt')).headers.get('content-length')))
+  })
+})
+
+describe.each(testDialects)('visitor events on the lean path on %s', (dialect) => {
+  const { t } = useTestApi(dialect, { RATE_LIMIT_EVENTS: '6/60' })
+  let server: http.Server | undefined
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve))
+    server = undefined
+  })
+
+  /** The listener's two halves apart, to tell which one answered. */
+  async function listen() {
+    const fast = createFastPath({ services: t.services, pageCache: new PageCache(t.services.db), clientDir, countView })
+    const framework = getRequestListener(createHttpApp({ services: t.services, build, mode: 'production', clientDir }).fetch)
+    const seen = { fast: 0, framework: 0 }
+    server = http.createServer((req, res) => {
+      void Promise.resolve(fast(req, res)).then((answered) => {
+        if (answered) seen.fast++
+        else {
+          seen.framework++
+          void framework(req, res)
+        }
+      })
+    })
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    return { base: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, seen }
+  }
+  const post = (base: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/events`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers } })
+  const timeEvents = async (walkId: number) =>
+    Number((await t.services.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('walk_id', '=', walkId).where('type', '=', 'time').executeTakeFirstOrThrow()).n)
+
+  it('stores an event and answers as the framework does; refusals are the API’s own, in the caller’s language', async () => {
+    const { token, category } = await manager(t, { fallback_locale: 'en' })
+    const route = await storeRoute(t, token, category.id, { name: 'Sentier des Vignes' })
+    expect((await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, status: 'published' } })).status).toBe(200)
+    const walk = await t.services.db.selectFrom('walks').select('id').where('uuid', '=', route.uuid).executeTakeFirstOrThrow()
+    const { base, seen } = await listen()
+    const event = JSON.stringify({ type: 'time', route_uuid: route.uuid, value: 30 })
+
+    const fast = await post(base, event)
+    expect(fast.status).toBe(202)
+    expect(seen).toEqual({ fast: 1, framework: 0 })
+    const reference = await createHttpApp({ services: t.services, build, mode: 'production', clientDir }).request('/api/events', {
+      method: 'POST',
+      body: event,
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+    })
+    expect(reference.status).toBe(202)
+    expect(comparable(fast.headers)).toEqual(comparable(reference.headers))
+    expect(await fast.text()).toBe(await reference.text())
+    // A beacon (text/plain) and a batch of two take the lean path too: 1 + 1 + 2 + 1 stored.
+    expect((await post(base, event, { 'content-type': 'text/plain;charset=UTF-8' })).status).toBe(202)
+    expect((await post(base, JSON.stringify({ events: [JSON.parse(event), JSON.parse(event)] }))).status).toBe(202)
+    expect(seen).toEqual({ fast: 3, framework: 0 })
+    expect(await timeEvents(walk.id)).toBe(5)
+
+    // What the lean path does not take goes to the framework, body and all: its wording, its status.
+    const malformed = await post(base, '{"type": "time",', { 'accept-language': 'fr' })
+    expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toEqual([400, 'Le corps de la requête n’est pas du JSON valide.'])
+    const invalid = await post(base, JSON.stringify({ type: 'time', route_uuid: route.uuid, value: -4 }), { 'accept-language': 'de' })
+    expect(invalid.status).toBe(422)
+    expect(Object.keys(((await invalid.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['value'])
+    const member = await post(base, event, { cookie: `token=${token}` })
+    expect(member.status).toBe(202)
+    expect(seen).toEqual({ fast: 3, framework: 3 })
+
+    // A refusal of the service itself is answered on the lean path, with the envelope's words.
+    const unknown = await post(base, JSON.stringify({ type: 'time', route_uuid: '00000000-0000-4000-8000-000000000000', value: 3 }), { 'accept-language': 'it' })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ message: 'Non trovato.' })
+    // The client's limit (6 a minute) is the same count on both paths: the 7th event is refused.
+    const limited = await post(base, event, { 'accept-language': 'en' })
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await limited.json()) as { message: string }).message).toMatch(/too many/i)
+    expect(seen).toEqual({ fast: 5, framework: 3 })
+    expect(await timeEvents(walk.id)).toBe(6)
   })
 })

@@ -1,13 +1,17 @@
 import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { appErrorEnvelope } from '#app/api/envelope.server.ts'
 import { clientIp } from '#app/api/middleware.server.ts'
+import { callerLocale } from '#app/api/params.ts'
 import { readCookie, SESSION_COOKIE } from '#app/modules/auth/session-cookie.server.ts'
 import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
 import { requestIdFrom } from '#app/modules/observability/logger-http.server.ts'
 import { scrubText, withRequestId } from '#app/modules/observability/logger.server.ts'
 import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
+import { eventBatchSchema, eventSchema, isEventBatch } from '#app/modules/stats/stats.schema.ts'
 import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
 import type { Services } from '#app/services.server.ts'
+import { AppError } from '#app/utils/errors.ts'
 import { acceptedWeight, encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 import { indexBuiltFiles } from './built-files.ts'
 import { createNonce, isEmbedRequest, isServiceWorkerScript, securityHeaderValues, type AnswerKind } from './security-headers.ts'
@@ -15,7 +19,8 @@ import { createNonce, isEmbedRequest, isServiceWorkerScript, securityHeaderValue
 /**
  * The lean request path (issue 16, ADR 033): the answers that need no framework are written to
  * Node's response directly, before Hono and React Router see the request — the built files from
- * memory, the liveness probe, and visitors' pages kept by the render cache. Each goes out with
+ * memory, the liveness probe, visitors' pages kept by the render cache, and the visitor events
+ * that public pages post (POST /api/events, the busiest write). Each goes out with
  * the same status, headers and bytes as through the framework (server/fast-path.test.ts compares
  * both): request id and its log line, security headers with a fresh CSP nonce, ETag per encoding
  * and Vary, 304s; a kept landing page counts its view. Anything else, or anything unusual about
@@ -59,6 +64,8 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
   const production = config.NODE_ENV !== 'development'
   const files = production && clientDir ? staticFiles(clientDir, security) : new Map<string, StaticFile>()
   const health = Buffer.from(JSON.stringify({ data: { status: 'ok' } }))
+  const accepted = Buffer.from(JSON.stringify({ data: { accepted: true } }))
+  const jsonHeaders = { 'content-type': 'application/json', vary: 'Accept-Encoding', ...present(security({ html: false, embed: false, worker: false, notModified: false }, '')) }
   const healthHeaders = {
     'content-type': 'application/json',
     vary: 'Accept-Encoding',
@@ -78,6 +85,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
   return function fastPath(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
     const url = req.url ?? ''
     const method = req.method
+    if (method === 'POST' && url === '/api/events') return visitorEvents(req, res)
     // Origin-form addresses only ("/path?query"), and none with a NUL (the framework refuses those).
     if ((method !== 'GET' && method !== 'HEAD') || url.charCodeAt(0) !== 47 || url.charCodeAt(1) === 47 || url.includes('%00')) return false
     const started = performance.now()
@@ -102,6 +110,57 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     }
     if (method === 'GET' && production) return keptPage(req, res, started)
     return false
+  }
+
+  /**
+   * A public page's visitor events, as `POST /api/events` answers them (app/modules/stats): the
+   * same checks, limits and writes through `StatsService`, without the framework's request and
+   * response objects. Only the ordinary case is taken — no session, a declared JSON (or beacon
+   * text) body within MAX_BODY_BYTES that parses and validates. Anything else, once the body is
+   * read, goes to the framework with that body (`rawBody`, which @hono/node-server reads), so a
+   * refusal is worded by the API itself.
+   */
+  async function visitorEvents(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const headers = req.headers
+    const type = (headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+    const length = Number(headers['content-length'])
+    if (type !== 'application/json' && type !== 'text/plain') return false
+    if (!(length > 0 && length <= config.MAX_BODY_BYTES)) return false
+    // A member's page (drafts) or a bearer caller: the framework resolves the session.
+    if (headers.authorization || readCookie(headers.cookie, SESSION_COOKIE) !== undefined) return false
+    const started = performance.now()
+    const body = await readBody(req)
+    // The client went away mid-body: nobody to answer.
+    if (!body) return true
+    ;(req as IncomingMessage & { rawBody?: Buffer }).rawBody = body
+    let input: unknown
+    try {
+      input = JSON.parse(body.toString('utf8'))
+    } catch {
+      return false
+    }
+    const batch = isEventBatch(input)
+    const parsed = batch ? eventBatchSchema.safeParse(input) : eventSchema.safeParse(input)
+    if (!parsed.success) return false
+    const requestId = requestIdFrom(headers['x-request-id'] as string | undefined)
+    const header = (name: string) => headerOf(req, name) ?? undefined
+    const visitor = { ip: clientIp({ req: { header }, env: { incoming: req } }, config.TRUST_PROXY), userAgent: headers['user-agent'] ?? '' }
+    return withRequestId(requestId, async () => {
+      try {
+        if ('events' in parsed.data) await services.stats.ingestBatch(parsed.data.events, visitor)
+        else await services.stats.ingest(parsed.data, visitor)
+      } catch (error) {
+        // Any other failure: the framework answers it (and reports it) with the same body.
+        if (!(error instanceof AppError)) throw error
+        const locale = callerLocale({ req: { query: () => undefined, header }, var: { user: null } })
+        const refusal = appErrorEnvelope(error, locale)
+        const json = Buffer.from(JSON.stringify(refusal.body))
+        send(req, res, requestId, started, refusal.status, { ...jsonHeaders, ...lowerCased(refusal.headers), 'content-length': String(json.length) }, json, '/api/events')
+        return true
+      }
+      send(req, res, requestId, started, 202, { ...jsonHeaders, 'content-length': String(accepted.length) }, accepted, '/api/events')
+      return true
+    })
   }
 
   async function keptPage(req: IncomingMessage, res: ServerResponse, started: number): Promise<boolean> {
@@ -149,6 +208,19 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     })
   }
 }
+
+/** The whole request body, or null when the client went away before its end. */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', () => resolve(null))
+    req.on('aborted', () => resolve(null))
+  })
+}
+
+const lowerCased = (headers: Record<string, string> | undefined) => Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]))
 
 /** A header as Hono reads it from Node (repeated lines joined). */
 function headerOf(req: IncomingMessage, name: string): string | null {

@@ -16,12 +16,8 @@ const HONO_MALFORMED_JSON = 'Malformed JSON in request body'
  */
 export function errorResponse(error: unknown, c: Context<ApiEnv>, locale: Locale = callerLocale(c)): Response {
   if (error instanceof AppError) {
-    const errors = error.fieldErrors
-      ? Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => translate(locale, m))]),
-        )
-      : undefined
-    return c.json({ message: translate(locale, error.detail), ...(errors ? { errors } : {}) }, error.status, error.headers)
+    const { status, body, headers } = appErrorEnvelope(error, locale)
+    return c.json(body, status, headers)
   }
   if (error instanceof HTTPException) {
     const status = error.status
@@ -36,4 +32,12 @@ export function errorResponse(error: unknown, c: Context<ApiEnv>, locale: Locale
   })
   captureException(error, c.req.raw)
   return c.json({ message: translate(locale, { key: 'errors.server' }) }, 500)
+}
+
+/** An AppError as the envelope's status, body and headers (also written by server/event-fast-path.ts). */
+export function appErrorEnvelope(error: AppError, locale: Locale) {
+  const errors = error.fieldErrors
+    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages.map((m) => translate(locale, m))]))
+    : undefined
+  return { status: error.status, body: { message: translate(locale, error.detail), ...(errors ? { errors } : {}) }, headers: error.headers }
 }
