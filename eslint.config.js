@@ -22,6 +22,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The browser tests' `useBrowserPage()` registers vitest hooks; no React there.
+    files: ['tests/e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     // Leaflet stays behind the map folder (it touches window at import).
     files: ['app/**'],
     ignores: ['app/map/**'],

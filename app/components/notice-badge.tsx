@@ -2,6 +2,7 @@ import { clsx } from 'clsx'
 import { Ban, Info, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import type { Translate } from '#app/i18n/keys.ts'
 
 // A route's notice in the manager's lists (landing list, the map editor's routes): its level in
 // words and an icon; greyed when today is outside its days (visitors do not see it now).
@@ -36,6 +37,6 @@ export function NoticeBadge({ notice }: { notice: Pick<RouteNotice, 'level' | 't
 }
 
 /** The same in words, for a <select>'s option (which holds text only). */
-export function noticeSuffix(notice: Pick<RouteNotice, 'level' | 'active'> | null | undefined, t: (key: string) => string): string {
+export function noticeSuffix(notice: Pick<RouteNotice, 'level' | 'active'> | null | undefined, t: Translate): string {
   return notice?.active ? ` · ${t(`notices.levels.${notice.level}`)}` : ''
 }

@@ -23,10 +23,6 @@ export interface DbOptions {
   prepared?: boolean
 }
 
-export function dialectOf(url: string): Dialect {
-  return isPostgresUrl(url) ? 'postgres' : 'sqlite'
-}
-
 /** Opens the database named by the URL; SQLite runs in WAL mode with foreign keys on. */
 export function createDb({ url, pgSchema, onQuery, poolSize = 10, prepared = false }: DbOptions): DB {
   const log = onQuery

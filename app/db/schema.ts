@@ -42,7 +42,6 @@ export interface Database extends DomainTables {
 
 export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
-export type AuthToken = Selectable<AuthTokensTable>
 
 // ---- Domain (migration 2026-11-21T1000-domain). Booleans are 0/1 integers (ADR 002).
 type Flag = 0 | 1

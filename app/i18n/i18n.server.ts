@@ -5,6 +5,7 @@ import fr from '../../locales/fr/translation.json' with { type: 'json' }
 import it from '../../locales/it/translation.json' with { type: 'json' }
 import { defaultLocale, locales, type Locale } from './config.ts'
 import type { Message } from '#app/utils/errors.ts'
+import { messageKey } from './keys.ts'
 
 // The server holds every locale (it renders any of them); the browser loads only its own.
 export const resources = { en: { translation: en }, fr: { translation: fr }, de: { translation: de }, it: { translation: it } }
@@ -23,5 +24,5 @@ export function getFixedT(locale: Locale): TFunction {
 }
 
 export function translate(locale: Locale, message: Message): string {
-  return i18n.t(message.key, { lng: locale, ...message.values }) as string
+  return i18n.t(messageKey(message.key), { lng: locale, ...message.values }) as string
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { locales } from './config.ts'
 import { loadLocale } from './i18n.client.ts'
 import { getFixedT, resources } from './i18n.server.ts'
+import { messageKey } from './keys.ts'
 
 type Tree = { [key: string]: string | Tree }
 const keysOf = (tree: Tree, prefix = ''): string[] =>
@@ -99,6 +100,6 @@ describe('loading a language in the browser', () => {
     expect(await loadLocale('fr', instance, loaders)).toBe(true)
     expect(await loadLocale('fr', instance, loaders)).toBe(true)
     expect(loader).toHaveBeenCalledTimes(1)
-    expect(instance.getFixedT('fr')('hello')).toBe('Bonjour')
+    expect(instance.getFixedT('fr')(messageKey('hello'))).toBe('Bonjour')
   })
 })

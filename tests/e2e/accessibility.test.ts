@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, waitForPageScript, watchErrors } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration, waitForPageScript } from './browser.ts'
 import { signInAs } from './demo-login.ts'
+import { apiCaller, createCategory, createPlace, createRoute, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
 
 // Issue 15, accessibility facts (ADR 027): edited on /landing, shown on /r and /m in four
@@ -16,27 +17,21 @@ const messages = Object.fromEntries(
   ['en', 'fr', 'de', 'it'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, `locales/${l}/translation.json`), 'utf8')) as Messages]),
 ) as Record<'en' | 'fr' | 'de' | 'it', Messages>
 
-const baseURL = inject('baseURL')
 const shots = '/work/shots/access'
-let browser: Browser
+const browser = useBrowserPage({ allowErrors: null })
 let manager: BrowserContext
 let context: BrowserContext | undefined
-let errors: string[] = []
 const slug = `access-${Date.now().toString(36)}`
 let categoryId: number
 let loop: { uuid: string; slug: string }
 let stairs: { uuid: string; slug: string }
 let firstStop: number
 
-async function api<T>(method: string, url: string, data?: unknown, status = 200): Promise<T> {
-  const res = await manager.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(status)
-  return ((await res.json()) as { data: T }).data
-}
+const api = apiCaller(() => manager.request, 200)
 
 /** A published route through three stops, its path with heights (a hill of 40 m) when asked. */
 async function route(name: string, places: { id: number; lat: number; lng: number }[], heights: boolean) {
-  const created = await api<{ uuid: string; slug: string }>('POST', '/api/routes/store', { name, place_category_id: categoryId, locale: 'en' }, 201)
+  const created = await createRoute(api, categoryId, { name, locale: 'en' }, 201)
   const coordinates = places.map((p, i) => (heights ? [p.lng, p.lat, [500, 540, 520][i]] : [p.lng, p.lat]))
   await api('PUT', '/api/routes/update', {
     uuid: created.uuid,
@@ -49,17 +44,16 @@ async function route(name: string, places: { id: number; lat: number; lng: numbe
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  manager = await browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
+  manager = await browser.browser.newContext({ ...desktop, baseURL: inject('baseURL'), locale: 'en-US', reducedMotion: 'reduce' })
   await signInAs(manager)
-  categoryId = (await api<{ id: number }>('POST', '/api/place-categories', { name: 'Accessible Lausanne', slug, fallback_locale: 'en' }, 201)).id
+  categoryId = (await createCategory(api, { name: 'Accessible Lausanne', slug, fallback_locale: 'en' }, 201)).id
   const spots = [
     { name: 'Cathédrale', lat: 46.52255, lng: 6.63567 },
     { name: 'Escaliers du Marché', lat: 46.5219, lng: 6.6338 },
     { name: 'Place de la Palud', lat: 46.5206, lng: 6.6329 },
   ]
   const places = []
-  for (const spot of spots) places.push({ ...(await api<{ id: number }>('POST', '/api/places', { place_category_id: categoryId, ...spot }, 201)), ...spot })
+  for (const spot of spots) places.push({ ...(await createPlace(api, categoryId, spot, 201)), ...spot })
   firstStop = places[0].id
   loop = await route('Level loop', places, true)
   stairs = await route('Stairs walk', places, false)
@@ -70,18 +64,12 @@ afterAll(async () => {
   // Remove the category so the demo owner's screens (heatmap, statistics) open on the demo's as the other tests expect.
   if (categoryId) expect((await manager.request.delete(`/api/place-categories/${categoryId}`)).status()).toBe(200)
   await manager?.close()
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  expect(errors).toEqual([])
 })
 
 async function open(options = phone, locale = 'en-US', javaScriptEnabled = true): Promise<Page> {
-  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce', javaScriptEnabled })
-  const page = await context.newPage()
-  errors = watchErrors(page)
+  const opened = await browser.open(options, { locale, javaScriptEnabled })
+  context = opened.context
+  const page = opened.page
   return page
 }
 
@@ -185,7 +173,7 @@ describe('accessibility facts', () => {
     expect(new URL(scripted.url()).searchParams.get('step_free')).toBe('1')
 
     // The filter's row and the block at desktop width, looked at.
-    const wide = await browser.newContext({ ...desktop, baseURL, locale: 'de-DE', reducedMotion: 'reduce' })
+    const wide = await browser.extraContext(desktop, { locale: 'de-DE' })
     const widePage = await wide.newPage()
     await widePage.goto(`/de/c/${slug}?step_free=1`)
     await widePage.screenshot({ path: `${shots}/c-desktop-de.png` })

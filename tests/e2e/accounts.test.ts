@@ -1,22 +1,20 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 
 const baseURL = inject('baseURL')
 const dataDir = inject('dataDir')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`
 
 async function open(options = desktop, locale = 'en-US') {
-  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page } = await browser.open(options, { locale }))
   return page
 }
 
@@ -29,17 +27,6 @@ async function register(name: string, email: string, password = 'walking in the 
   await page.getByRole('button', { name: 'Create account' }).click()
   await page.waitForURL('**/dashboard')
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('accounts in the browser', () => {
   it('registers, lands on the dashboard, switches to German, logs out and logs in again', async () => {

@@ -2,24 +2,22 @@ import { execSync } from 'node:child_process'
 import http from 'node:http'
 import type net from 'node:net'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, signInAs } from './demo-login.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
+import { demoEditor } from './demo-login.ts'
 import { root, startServer, type RunningServer } from './server.ts'
 
 let baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage({ allowErrors: null })
 let context: BrowserContext
 let page: Page
 let errors: string[]
 
 async function open(options = desktop) {
-  context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
   // The demo's editor reads English (the owner reads French).
-  await signInAs(context, demoEditor)
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page, errors } = await browser.open({ ...options, baseURL }, { signIn: demoEditor }))
   await page.goto('/ai')
   await waitForHydration(page)
   return page
@@ -35,17 +33,6 @@ async function draftFromCathedral(minutes = 60) {
   await routeSection().getByRole('button', { name: 'Draft', exact: true }).click()
   await expect.poll(() => markers().count(), { timeout: 15_000 }).toBeGreaterThan(1)
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors).toEqual([])
-})
 
 describe('AI assistant screen', () => {
   it('drafts a route from the cathedral for an hour, shows it numbered on the map and creates it as a draft', async () => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
-import { signInAs } from './demo-login.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { keepScreenshot, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
 
 // API errors in the user's language (issue 12, item 21): the demo owner reads French, and her
@@ -13,30 +13,15 @@ const locale = (lang: string) => JSON.parse(fs.readFileSync(path.join(root, `loc
 const fr = locale('fr')
 const en = locale('en')
 
-const baseURL = inject('baseURL')
-let browser: Browser
+// The refused request itself is logged by the browser as a failed resource.
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  // The refused request itself is logged by the browser as a failed resource.
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('API errors in the browser', () => {
   it('shows a French manager the API’s refusal in French in the map editor', async () => {
-    context = await browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-    page = await context.newPage()
-    errors = watchErrors(page)
-    await signInAs(context)
+    ;({ context, page } = await browser.open(undefined, { signIn: true }))
     type Node = { id: number; slug: string; children?: Node[] }
     const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
     const categories = ((await (await context.request.get('/api/place-categories')).json()) as { data: Node[] }).data

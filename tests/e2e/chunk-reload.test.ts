@@ -1,39 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, signInAs } from './demo-login.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { desktop, waitForHydration } from './browser.ts'
+import { demoEditor } from './demo-login.ts'
+import { useBrowserPage } from './fixtures.ts'
 
 // Spec §7/§8: after a new build, a code chunk of the old one fails to load; the page reloads, at
 // most once per 10 seconds, and never loops. The new build and the missing chunk are simulated
 // with request interception.
 
-const baseURL = inject('baseURL')
-let browser: Browser
-let context: BrowserContext
+// The missing chunk and the route module error are what this test provokes; React's development
+// build (the test build) also notes the head scripts when the root error boundary re-renders.
+const browser = useBrowserPage({ allowErrors: /Failed to load resource|Error loading route module|dynamically imported module|error boundary|Encountered a script tag/i })
 let page: Page
-let errors: string[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  const found = errors
-  errors = []
-  // The missing chunk and the route module error are what this test provokes; React's development
-  // build (the test build) also notes the head scripts when the root error boundary re-renders.
-  const provoked = /Failed to load resource|Error loading route module|dynamically imported module|error boundary|Encountered a script tag/i
-  expect(found.filter((e) => !provoked.test(e))).toEqual([])
-})
 
 async function open() {
-  context = await browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-  await signInAs(context, demoEditor)
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ page } = await browser.open(desktop, { signIn: demoEditor }))
   let documents = 0
   page.on('request', (request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++

@@ -1,13 +1,12 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { signInAs } from './demo-login.ts'
 
-const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 interface DashboardCategory {
   id: number
@@ -26,9 +25,7 @@ interface Dashboard {
 }
 
 async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
-  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page } = await browser.open(options, { locale }))
   return page
 }
 
@@ -40,17 +37,6 @@ async function getData<T>(path: string): Promise<T> {
 
 const flat = (nodes: DashboardCategory[]): DashboardCategory[] => nodes.flatMap((n) => [n, ...flat(n.children)])
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim()
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('the dashboard', () => {
   it.each([

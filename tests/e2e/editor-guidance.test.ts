@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, phone, waitForHydration, watchErrors } from './browser.ts'
+import { apiCaller, createCategory, createPlace, createRoute, useBrowserPage } from './fixtures.ts'
 
 // Issue 18. Item 4: a new category's map opened on the whole of Switzerland (zoom 7), and a
 // first route clicked together there came out at 470 km / 93 h with no warning. Item 23: the
@@ -8,20 +9,14 @@ import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchE
 // A manager of their own (registered here), with a category in Lausanne and new ones.
 
 const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 const account = { name: 'Guidance Tester', email: `guidance-${Date.now()}@example.org`, password: 'walking in the hills' }
 const ids = { home: 0, fresh: 0, far: 0, route: '' }
 
-async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true)
-  return ((await res.json()) as { data: T }).data
-}
-
-const category = (name: string) => api<{ id: number }>('POST', '/api/place-categories', { name, slug: `${name.toLowerCase()}-${Date.now()}` })
-const place = (categoryId: number, name: string, lat: number, lng: number) =>
-  api<{ id: number }>('POST', '/api/places', { place_category_id: categoryId, name, lat, lng })
+const api = apiCaller(() => context.request)
+const category = (name: string) => createCategory(api, { name, slug: `${name.toLowerCase()}-${Date.now()}` })
+const place = (categoryId: number, name: string, lat: number, lng: number) => createPlace(api, categoryId, { name, lat, lng })
 
 /** The zoom of the map's tiles (their URLs are {z}/{x}/{y}), once they are loaded. */
 async function tileZoom(page: Page) {
@@ -32,8 +27,7 @@ async function tileZoom(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  context = await browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
+  context = await browser.browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
   await api('POST', '/api/auth/register', account)
   ids.home = (await category('Home')).id
   await place(ids.home, 'Cathedral', 46.5225, 6.6355)
@@ -41,7 +35,7 @@ beforeAll(async () => {
   ids.far = (await category('Far')).id
   const lausanne = await place(ids.far, 'Ouchy', 46.5069, 6.6264)
   const zurich = await place(ids.far, 'Zurich HB', 47.3779, 8.5403)
-  const route = await api<{ uuid: string }>('POST', '/api/routes/store', { name: 'Lake to Limmat', place_category_id: ids.far })
+  const route = await createRoute(api, ids.far, { name: 'Lake to Limmat' })
   await api('PUT', '/api/routes/update', { uuid: route.uuid, places: [{ id: lausanne.id }, { id: zurich.id }] })
   ids.route = route.uuid
   // The last places added are Home's: a new category opens there (not on Far's 175 km box).
@@ -51,7 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close()
-  await browser?.close()
 })
 
 describe('map editor guidance', () => {
@@ -73,7 +66,7 @@ describe('map editor guidance', () => {
         ['desktop', { viewport: { width: 1366, height: 850 } }],
         ['phone', phone],
       ] as const) {
-        const ctx = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce', storageState: await context.storageState() })
+        const ctx = await browser.browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce', storageState: await context.storageState() })
         const page = await ctx.newPage()
         const errors = watchErrors(page)
         await page.goto(`/${locale}/map?category=${ids.far}&route=${ids.route}`)

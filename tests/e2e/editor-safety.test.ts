@@ -1,9 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, demoOwner, signInAs } from './demo-login.ts'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { demoEditor, demoOwner } from './demo-login.ts'
+import { apiCaller, createRoute, demoLausanne, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
 
 // Issue 18, items 1, 2, 5, 8, 14, 15: the editors do not lose typed work, say their limits and
@@ -19,17 +20,11 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
 
 const baseURL = inject('baseURL')
 const wide: BrowserContextOptions = { viewport: { width: 1366, height: 850 } }
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 const cleanups: (() => Promise<unknown>)[] = []
 
-interface CategoryNode {
-  id: number
-  slug: string
-  children: CategoryNode[]
-}
 interface FullRoute {
   uuid: string
   slug: string
@@ -39,28 +34,17 @@ interface FullRoute {
 }
 
 async function open(options: BrowserContextOptions = wide, account = demoOwner) {
-  context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
-  await signInAs(context, account)
+  ;({ context, page } = await browser.open(options, { signIn: account }))
   return page
 }
 
-async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown, status = 200): Promise<T> {
-  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(status)
-  return ((await res.json().catch(() => ({}))) as { data: T }).data
-}
-
-async function lausanne() {
-  const flat = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
-  return flat(await api<CategoryNode[]>('GET', '/api/place-categories')).find((c) => c.slug === 'lausanne')!.id
-}
+const api = apiCaller(() => context.request, 200)
+const lausanne = async () => (await demoLausanne(api)).id
 
 /** A route of the test's own in Lausanne, named in the given languages; deleted after the test. */
 async function ownRoute(categoryId: number, names: Record<string, string>) {
   const [first, ...rest] = Object.entries(names)
-  const created = await api<{ uuid: string }>('POST', '/api/routes/store', { name: first![1], place_category_id: categoryId, locale: first![0] }, 201)
+  const created = await createRoute(api, categoryId, { name: first![1], locale: first![0] }, 201)
   if (rest.length > 0) await api('PUT', '/api/routes/update', { uuid: created.uuid, translations: Object.fromEntries(rest.map(([l, name]) => [l, { name }])) })
   const ctx = context
   cleanups.push(() => ctx.request.fetch('/api/routes/delete', { method: 'DELETE', data: { uuid: created.uuid }, headers: { 'content-type': 'application/json' } }))
@@ -98,16 +82,9 @@ async function reloadAsks(): Promise<boolean> {
   return asked.catch(() => false)
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+// Runs before useBrowserPage's own (vitest runs after-hooks last registered first): the contexts are still open.
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => undefined)
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 })
 
 describe('unsaved changes on the landing and branding editors (item 1)', () => {

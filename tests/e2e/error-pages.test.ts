@@ -1,31 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { desktop, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 
 // Issue 18, item 17 (404 pages of short or empty addresses, with no hydration error) and
 // issue 12, item 13 (sign-out asks when opened as a page) as a user meets them.
 
-const baseURL = inject('baseURL')
-let browser: Browser
-let context: BrowserContext
+const browser = useBrowserPage()
 let page: Page
 let errors: string[]
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
-
 async function open(locale = 'en-US') {
-  context = await browser.newContext({ ...desktop, baseURL, locale, reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ page, errors } = await browser.open(desktop, { locale }))
   return page
 }
 

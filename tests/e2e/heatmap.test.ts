@@ -1,21 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, demoOwner, signInAs } from './demo-login.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
+import { demoEditor, demoOwner } from './demo-login.ts'
 
-const baseURL = inject('baseURL')
 const tileOrigin = new URL(inject('tileURL').replace(/\{[xyz]\}/g, '0')).origin
-let browser: Browser
-let context: BrowserContext
+const browser = useBrowserPage({ allowErrors: null })
 let page: Page
-let errors: string[]
 
 async function open(options = desktop, account = demoEditor) {
-  context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
   // The demo's editor reads English (the owner reads French).
-  await signInAs(context, account)
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ page } = await browser.open(options, { signIn: account }))
   return page
 }
 
@@ -28,17 +23,6 @@ async function waitForTiles() {
   const sources = await map().locator('img.leaflet-tile').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src))
   expect(sources.every((src) => src.startsWith(tileOrigin))).toBe(true)
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors).toEqual([])
-})
 
 describe('heatmap screen', () => {
   it('draws the demo’s visits as heat over local tiles, with a legend, and as raw points', async () => {

@@ -1,31 +1,24 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { demoEditor, signInAs } from './demo-login.ts'
+import { apiCaller, createCategory, createPlace, useBrowserPage } from './fixtures.ts'
 
 // The import screen on the map editor: a CSV with a bad row and a place already there, through
 // the category's menu, the preview (map, error list, choices), the commit, then the places on
 // the map. A category of its own, so the demo's stays as the other tests expect it.
 
 const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
-  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
-  await signInAs(context, demoEditor)
+  ;({ context, page } = await browser.open(options, { locale, signIn: demoEditor }))
   return page
 }
 
-async function api<T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300)
-  return ((await res.json()) as { data: T }).data
-}
+const api = apiCaller(() => context.request)
 
 // The editor's other screens (heatmap, statistics) open on the first category by name: "Import test" would come first.
 const createdCategories: number[] = []
@@ -33,9 +26,9 @@ const createdCategories: number[] = []
 /** A fresh category of the editor with one place, "Old fountain", at 46.5200, 6.6300. */
 async function category() {
   const slug = `import-e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`
-  const created = await api<{ id: number }>('POST', '/api/place-categories', { name: 'Import test', slug })
+  const created = await createCategory(api, { name: 'Import test', slug })
   createdCategories.push(created.id)
-  await api('POST', '/api/places', { place_category_id: created.id, name: 'Old fountain', lat: 46.52, lng: 6.63 })
+  await createPlace(api, created.id, { name: 'Old fountain', lat: 46.52, lng: 6.63 })
   return created.id
 }
 
@@ -45,21 +38,14 @@ const CSV = ['Nom;Latitude;Longitude;Description', 'Fontaine;46,52009;6,63;Eau p
 const placeTitles = async (names: string[]) =>
   Promise.all(names.map((name) => page.getByTestId('route-editor-map').getByTitle(name, { exact: true }).count()))
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
+// Runs before useBrowserPage's own (vitest runs after-hooks last registered first): Chromium is still open.
 afterAll(async () => {
   if (createdCategories.length > 0) {
-    const cleanup = await browser.newContext({ baseURL })
+    const cleanup = await browser.browser.newContext({ baseURL })
     await signInAs(cleanup, demoEditor)
     for (const id of createdCategories) expect((await cleanup.request.delete(`/api/place-categories/${id}`)).status()).toBe(200)
     await cleanup.close()
   }
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 })
 
 describe('import on the map editor', () => {

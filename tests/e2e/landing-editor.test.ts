@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { signInAs } from './demo-login.ts'
+import { describe, expect, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { apiCaller, demoLausanne, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
 
 // The demo owner's account speaks French: the screens open under /fr/.
@@ -12,11 +12,9 @@ const fr = JSON.parse(fs.readFileSync(path.join(root, 'locales/fr/translation.js
   landingEditor: { saved: string }
 }
 
-const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 interface Summary {
   uuid: string
@@ -35,46 +33,22 @@ interface FullRoute {
   route_map_page_qr_codes: { id: number }[]
   logos: { id: number; url: string }[]
 }
-interface CategoryNode {
-  id: number
-  slug: string
-  children: CategoryNode[]
-}
 
 async function open(options: BrowserContextOptions = desktop) {
-  context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
-  await signInAs(context)
+  ;({ context, page } = await browser.open(options, { signIn: true }))
   return page
 }
 
-async function api<T>(method: 'GET' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200)
-  return ((await res.json()) as { data: T }).data
-}
+const api = apiCaller(() => context.request, 200)
 
 async function lausanne() {
-  const flat = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
-  const category = flat(await api<CategoryNode[]>('GET', '/api/place-categories')).find((c) => c.slug === 'lausanne')!
+  const category = await demoLausanne(api)
   const routes = await api<Summary[]>('GET', `/api/place-categories/${category.id}/fetch-routes`)
   expect(routes.length).toBeGreaterThan(1)
   return { id: category.id, routes }
 }
 
 const fullRoute = (uuid: string) => api<FullRoute>('GET', `/api/routes/${uuid}/get-route`)
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('landing page editor', () => {
   it('saves a German subtitle (notice for a second, still there after reload) and uploads a photo with preview', async () => {

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, watchErrors } from './browser.ts'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { signInAs } from './demo-login.ts'
 
 // The demo's published "old town" route (named in French first) and its draft "museums" route, at
@@ -9,10 +10,9 @@ const published = 'lausanne/la-vieille-ville'
 const draft = 'lausanne/les-musees'
 
 const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext | undefined
 let page: Page
-let errors: string[] = []
 
 /**
  * A visitor: each context gets its own user agent, so it is its own visitor (the visitor hash
@@ -20,25 +20,11 @@ let errors: string[] = []
  */
 async function visitor(options: BrowserContextOptions = phone, locale = 'en-US') {
   const userAgent = `Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1 visitor-${Math.random().toString(36).slice(2)}`
-  context = await browser.newContext({ ...options, baseURL, locale, userAgent, reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page } = await browser.open(options, { locale, userAgent }))
   return page
 }
 
 const likeCount = async () => Number(await page.getByTestId('like-count').getAttribute('data-like-count'))
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('route landing page', () => {
   it('shows the route in French to a phone that prefers French, with little JavaScript', async () => {

@@ -1,20 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { haversineDistance, WALKING_SPEED_MS } from '#app/modules/geo/geo.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, signInAs } from './demo-login.ts'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { demoEditor } from './demo-login.ts'
+import { apiCaller, createRoute, demoLausanne, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
 
 // The demo's English editor (member of Lausanne): the map editor at /map, in English.
 
-const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 interface Place {
   id: number
@@ -31,36 +30,22 @@ interface FullRoute {
   features_collection: { features: { geometry: { type: string; coordinates: number[][] } }[] } | null
   isSpacePlacesVisible: boolean
 }
-interface CategoryNode {
-  id: number
-  slug: string
-  children: CategoryNode[]
-}
 
 async function open(options: BrowserContextOptions = desktop) {
-  context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
-  await signInAs(context, demoEditor)
+  ;({ context, page } = await browser.open(options, { signIn: demoEditor }))
   return page
 }
 
-async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, status = 200): Promise<T> {
-  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(status)
-  return ((await res.json()) as { data: T }).data
-}
+const api = apiCaller(() => context.request, 200)
 
 async function lausanne() {
-  const flat = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
-  const category = flat(await api<CategoryNode[]>('GET', '/api/place-categories')).find((c) => c.slug === 'lausanne')!
+  const category = await demoLausanne(api)
   const places = await api<Place[]>('GET', `/api/place-categories/${category.id}/fetch-places`)
   const byName = (name: string) => places.find((p) => p.name === name)!
   return { id: category.id, places, byName }
 }
 
-const newRoute = (categoryId: number, name: string) =>
-  api<{ uuid: string; slug: string }>('POST', '/api/routes/store', { name, place_category_id: categoryId }, 201)
+const newRoute = (categoryId: number, name: string) => createRoute(api, categoryId, { name }, 201)
 
 const fullRoute = (uuid: string) => api<FullRoute>('GET', `/api/routes/${uuid}/get-route`)
 
@@ -96,17 +81,6 @@ async function dragStop(from: Locator, to: Locator) {
 }
 
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text })
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('map editor', () => {
   it('builds a route of four places (list and map), reorders them, computes the path, saves and reloads', async () => {

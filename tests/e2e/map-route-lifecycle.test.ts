@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, screenshotDir, waitForHydration, watchErrors } from './browser.ts'
-import { signInAs } from './demo-login.ts'
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone, screenshotDir, waitForHydration, watchErrors } from './browser.ts'
+import { apiCaller, demoLausanne, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
 
 // The route lifecycle modals of the map editor (/map), its route toolbar and its QR code panel,
@@ -15,17 +15,10 @@ const fr = JSON.parse(fs.readFileSync(path.join(root, 'locales/fr/translation.js
 }
 
 const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
-const extraContexts: BrowserContext[] = []
 
-interface CategoryNode {
-  id: number
-  slug: string
-  children: CategoryNode[]
-}
 interface Summary {
   uuid: string
   slug: string
@@ -45,23 +38,12 @@ interface QrCode {
 }
 
 async function open(options: BrowserContextOptions = desktop) {
-  context = await browser.newContext({ ...options, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
-  await signInAs(context)
+  ;({ context, page } = await browser.open(options, { signIn: true }))
   return page
 }
 
-async function api<T>(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300)
-  return ((await res.json()) as { data: T }).data
-}
-
-async function lausanne() {
-  const flat = (nodes: CategoryNode[]): CategoryNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])])
-  return flat(await api<CategoryNode[]>('GET', '/api/place-categories')).find((c) => c.slug === 'lausanne')!
-}
+const api = apiCaller(() => context.request)
+const lausanne = () => demoLausanne(api)
 
 async function openMap(query: string) {
   await page.goto(`/fr/map?${query}`)
@@ -92,18 +74,6 @@ async function closeModal(testId: string) {
   await page.keyboard.press('Escape')
   await page.getByTestId(testId).waitFor({ state: 'detached' })
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  for (const c of extraContexts.splice(0)) await c.close()
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('route lifecycle on /map', () => {
   it('creates, edits, publishes, shares, opens on a phone and deletes a route', async () => {
@@ -205,8 +175,7 @@ describe('route lifecycle on /map', () => {
     expect(await page.getByTestId('mobile-qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     await closeModal('mobile-map-modal')
 
-    const phoneContext = await browser.newContext({ ...phone, locale: 'en-US', reducedMotion: 'reduce' })
-    extraContexts.push(phoneContext)
+    const phoneContext = await browser.extraContext(phone)
     const phonePage = await phoneContext.newPage()
     const phoneErrors = watchErrors(phonePage)
     await phonePage.goto(login)
@@ -218,8 +187,7 @@ describe('route lifecycle on /map', () => {
     await expect.poll(() => phonePage.getByTestId('toolbar-route-name').textContent()).toBe(renamed)
     expect(phoneErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 
-    const secondContext = await browser.newContext({ ...phone, locale: 'en-US' })
-    extraContexts.push(secondContext)
+    const secondContext = await browser.extraContext(phone, { reducedMotion: null })
     const second = await secondContext.newPage()
     const reused = await second.goto(login)
     expect(reused!.status()).toBe(410)
@@ -370,8 +338,7 @@ describe('route lifecycle on /map', () => {
   it('the print sheet is for members only', async () => {
     await open()
     const category = await lausanne()
-    const guest = await browser.newContext({ ...desktop, baseURL, locale: 'en-US' })
-    extraContexts.push(guest)
+    const guest = await browser.extraContext(desktop, { reducedMotion: null })
     const guestPage = await guest.newPage()
     await guestPage.goto(`/fr/qr-codes/print?category=${category.id}`)
     expect(guestPage.url()).toContain('/auth/login')

@@ -1,15 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb, type DB } from '#app/db/db.server.ts'
 import type { MailMessage } from '#app/modules/mail/mailer.server.ts'
 import { SILENT_SHOWN } from '#app/modules/monthly-report/report-mail.server.ts'
 import { createServices, type Services } from '#app/services.server.ts'
 import { createLogger } from '#app/utils/logger.server.ts'
 import { testConfig } from '#tests/setup/test-app.ts'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { demoOwner, signInAs } from './demo-login.ts'
+import { useBrowserPage } from './fixtures.ts'
 
 // The monthly report's mail as a person sees it (its HTML rendered by Chromium, the chart
 // resolved as a mail client resolves cid:), its one-click link, and the user menu's setting.
@@ -19,19 +20,16 @@ const dataDir = inject('dataDir')
 const shots = '/work/shots/monthly'
 const MONTH = '2026-10'
 
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 let db: DB
 let services: Services
 let categoryId: number
 const added = { reports: [] as number[], silent: null as number | null }
 
 async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
-  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page } = await browser.open(options, { locale }))
   return page
 }
 
@@ -52,7 +50,6 @@ function asShown(mail: MailMessage): string {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   fs.mkdirSync(shots, { recursive: true })
   // The served database itself, and the server's secret (DATA_DIR/app-secret): links made here work there.
   db = createDb({ url: path.join(dataDir, 'trailguide.sqlite') })
@@ -84,11 +81,6 @@ afterAll(async () => {
     await db.updateTable('users').set({ monthly_report_opt_out: 0 }).where('email', '=', demoOwner.email).execute()
     await db.destroy()
   }
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 })
 
 describe('the monthly report in the browser', () => {

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, screenshotDir, watchErrors } from './browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { desktop, keepScreenshot, phone, screenshotDir } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { signInAs } from './demo-login.ts'
 
 // The print kit: the route leaflet prints on exactly one A4 (or A5) page, rendered to PDF by
@@ -12,27 +13,12 @@ import { signInAs } from './demo-login.ts'
 // plaque labels print in several sizes.
 
 const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage({ reducedMotion: null, allowErrors: /status of 404/ })
 let context: BrowserContext | undefined
 let page: Page
-let errors: string[] = []
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  expect(errors.filter((e) => !e.includes("status of 404"))).toEqual([])
-})
 
 async function open(options = desktop, locale = 'en-US') {
-  context = await browser.newContext({ ...options, baseURL, locale })
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page } = await browser.open(options, { locale }))
   return page
 }
 

@@ -1,20 +1,20 @@
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
-import { request as playwrightRequest } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { haversineDistance } from '#app/modules/geo/geo.ts'
 import { formatDistance } from '#app/utils/format-walk.ts'
-import { keepScreenshot, launchBrowser, phone, waitForHydration, waitForPageScript, watchErrors } from './browser.ts'
-import { demoEditor, demoOwner, signInAs } from './demo-login.ts'
+import { keepScreenshot, phone, waitForHydration, waitForPageScript } from './browser.ts'
+import { demoEditor } from './demo-login.ts'
+import { apiCaller, createQrCode, signedInRequest, useBrowserPage } from './fixtures.ts'
 
-const baseURL = inject('baseURL')
 // Headless Chromium says "HeadlessChrome", which isbot counts as a bot: visitors use a phone's browser.
 const visitorAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const nearCathedral = { latitude: 46.5226, longitude: 6.635 }
 const cathedral = { name: 'Cathédrale de Lausanne', lat: 46.52255, lng: 6.63567 }
 
-let browser: Browser
+const baseURL = inject('baseURL')
+const browser = useBrowserPage({ allowErrors: null })
 let owner: APIRequestContext
 let context: BrowserContext
 let page: Page
@@ -42,40 +42,32 @@ async function lausanneId(): Promise<number> {
 
 const placeVisits = async (id: number) => (await data<{ place_visits: number }>(await owner.get(`/api/place-categories/${id}/fetch-statistic?year=total`))).place_visits
 
+const ownerApi = apiCaller(() => owner)
+
 /** A fresh, not activated code of the demo category (deleted after the test). */
 const created: string[] = []
 async function newCode(categoryId: number): Promise<string> {
-  const qr = await data<QrCodeView>(await owner.post('/api/qr-codes', { data: { place_category_id: categoryId, name: 'E2E plaque' } }))
+  const qr = await createQrCode<QrCodeView>(ownerApi, categoryId, 'E2E plaque')
   created.push(qr.code)
   return qr.code
 }
 
 async function open(options: { signedIn?: boolean; geolocation?: boolean } = {}) {
-  context = await browser.newContext({ ...phone, baseURL, locale: 'en-US', userAgent: visitorAgent, reducedMotion: 'reduce', acceptDownloads: true })
+  // The demo's editor (a member of Lausanne) reads English; the owner reads French.
+  ;({ context, page, errors } = await browser.open({ ...phone, acceptDownloads: true }, { userAgent: visitorAgent, signIn: options.signedIn && demoEditor }))
   if (options.geolocation) {
     await context.grantPermissions(['geolocation'])
     await context.setGeolocation(nearCathedral)
   }
-  // The demo's editor (a member of Lausanne) reads English; the owner reads French.
-  if (options.signedIn) await signInAs(context, demoEditor)
-  page = await context.newPage()
-  errors = watchErrors(page)
   return page
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  owner = await playwrightRequest.newContext({ baseURL })
-  expect((await owner.post('/api/auth/login', { data: demoOwner })).status()).toBe(200)
+  owner = await signedInRequest()
 })
 afterAll(async () => {
   for (const code of created) await owner.delete(`/api/qr-codes/${code}`)
   await owner?.dispose()
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors).toEqual([])
 })
 
 describe('route map page and QR resolver (phone)', () => {

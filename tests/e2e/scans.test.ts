@@ -1,13 +1,11 @@
-import type { APIRequestContext, Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { request as playwrightRequest } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { demoOwner, signInAs } from './demo-login.ts'
+import type { APIRequestContext, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { apiCaller, createQrCode, signedInRequest, useBrowserPage } from './fixtures.ts'
 
 // Scans per plaque (issue 15, ADR 025): a visitor scans a plaque on a phone; the manager sees
 // it in the QR panel and on /statistics.
 
-const baseURL = inject('baseURL')
 // Headless Chromium says "HeadlessChrome", which isbot counts as a bot: visitors use a phone's browser.
 const visitorAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
@@ -33,11 +31,10 @@ interface Plaque {
   months: Array<{ x: number; y: number }>
 }
 
-let browser: Browser
+const browser = useBrowserPage({ locale: 'fr-CH' })
 let owner: APIRequestContext
 let context: BrowserContext | undefined
 let page: Page
-let errors: string[] = []
 let categoryId: number
 let plaque: QrCodeView
 
@@ -49,34 +46,23 @@ async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Prom
 const qrCodes = async () => data<QrCodeView[]>(await owner.get(`/api/place-categories/${categoryId}/fetch-qr-codes`))
 
 async function open(options: BrowserContextOptions, extra: { userAgent?: string; signedIn?: boolean } = {}) {
-  context = await browser.newContext({ ...options, baseURL, locale: 'fr-CH', reducedMotion: 'reduce', ...(extra.userAgent ? { userAgent: extra.userAgent } : {}) })
-  if (extra.signedIn) await signInAs(context)
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page } = await browser.open(options, { userAgent: extra.userAgent, signIn: extra.signedIn }))
   return page
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  owner = await playwrightRequest.newContext({ baseURL })
-  expect((await owner.post('/api/auth/login', { data: demoOwner })).status()).toBe(200)
+  owner = await signedInRequest()
   const categories = await data<{ id: number; slug: string }[]>(await owner.get('/api/place-categories'))
   categoryId = categories.find((c) => c.slug === 'lausanne')!.id
   // A new plaque at the place of a demo plaque that leads to a route (the first one's place).
   const onRoute = (await data<QrCodeView[]>(await owner.get(`/api/place-categories/${categoryId}/fetch-qr-codes`))).find((c) => c.place !== null)!
-  const created = await data<QrCodeView>(await owner.post('/api/qr-codes', { data: { place_category_id: categoryId, name: 'E2E scan plaque' } }))
+  const created = await createQrCode<QrCodeView>(apiCaller(() => owner), categoryId, 'E2E scan plaque')
   await data(await owner.put(`/api/qr-codes/${created.code}/add-location`, { data: { place_id: onRoute.place!.id } }))
   plaque = created
 })
 afterAll(async () => {
   if (plaque) await owner.delete(`/api/qr-codes/${plaque.code}`)
   await owner?.dispose()
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
 })
 
 describe('scans per plaque', () => {

@@ -1,36 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { PRELOADER_TOTAL_MS } from '#app/components/shell/preloader.tsx'
-import { desktop, keepScreenshot, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 
 const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 /** A signed-in browser context (the account is made through the API, the cookie set by it). */
 async function signedIn(options: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
-  context = await browser.newContext({ ...desktop, baseURL, reducedMotion: options.reducedMotion ?? 'reduce' })
+  ;({ context, page } = await browser.open(desktop, { locale: null, reducedMotion: options.reducedMotion ?? 'reduce' }))
   const res = await context.request.post('/api/auth/register', {
     data: { name: 'Shell Tester', email: `shell-${Date.now()}-${Math.random().toString(36).slice(2)}@example.org`, password: 'long enough password' },
   })
   expect(res.status()).toBe(200)
-  page = await context.newPage()
-  errors = watchErrors(page)
   return page
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 describe('app shell', () => {
   it('plays the start-up preloader on the manager app’s first load, then removes it', async () => {
@@ -71,9 +58,7 @@ describe('app shell', () => {
   })
 
   it('keeps visitors of the guest pages free of the preloader', async () => {
-    context = await browser.newContext({ ...desktop, baseURL })
-    page = await context.newPage()
-    errors = watchErrors(page)
+    ;({ page } = await browser.open(desktop, { locale: null, reducedMotion: null }))
     await page.goto('/auth/login')
     expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
   })

@@ -1,14 +1,13 @@
 import fs from 'node:fs'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { signInAs } from './demo-login.ts'
 
-const baseURL = inject('baseURL')
-let browser: Browser
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 interface Statistic {
   views: number
@@ -36,9 +35,7 @@ interface CategoryNode {
 }
 
 async function open(options: BrowserContextOptions = desktop, locale = 'en-US') {
-  context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce', acceptDownloads: true })
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page } = await browser.open({ ...options, acceptDownloads: true }, { locale }))
   return page
 }
 
@@ -82,17 +79,6 @@ async function expectCards(statistic: Statistic, locale: 'fr' | 'de') {
 }
 
 const chartBars = () => page.getByTestId('visits-chart').getByTestId('chart-bar')
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
 
 // The demo owner speaks French (their account's language): /statistics opens /fr/statistics.
 describe('statistics screen', () => {

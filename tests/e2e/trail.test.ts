@@ -1,10 +1,9 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
-import { request as playwrightRequest } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { haversineDistance } from '#app/modules/geo/geo.ts'
 import { formatDistance } from '#app/utils/format-walk.ts'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForPageScript, watchErrors } from './browser.ts'
-import { demoOwner } from './demo-login.ts'
+import { desktop, keepScreenshot, phone, waitForPageScript } from './browser.ts'
+import { signedInRequest, useBrowserPage } from './fixtures.ts'
 
 // Issue 13: the trail in the visitor's pocket. The map page and the landing page open again with
 // the network cut; "save for offline" keeps the tiles along the path (counted in the cache and
@@ -19,29 +18,21 @@ const cathedral = { name: 'Cathédrale de Lausanne', lat: 46.52255, lng: 6.63567
 const nearby = { latitude: 46.5226, longitude: 6.635 }
 const tileOrigin = new URL(tileURL.replace('{z}/{x}/{y}.png', '')).origin
 
-let browser: Browser
+// Offline, the browser reports the requests it could not make (the landing script's beacon…).
+const browser = useBrowserPage({ allowErrors: /Failed to load resource|ERR_INTERNET_DISCONNECTED/ })
 let owner: APIRequestContext
 let context: BrowserContext
 let page: Page
-let errors: string[]
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  owner = await playwrightRequest.newContext({ baseURL })
-  expect((await owner.post('/api/auth/login', { data: demoOwner })).status()).toBe(200)
+  owner = await signedInRequest()
 })
 afterAll(async () => {
   await owner?.dispose()
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  // Offline, the browser reports the requests it could not make (the landing script's beacon…).
-  expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([])
 })
 
 async function visitor(locale = 'fr-FR', size = phone) {
-  context = await browser.newContext({ ...size, baseURL, locale, userAgent: visitorAgent, reducedMotion: 'reduce', serviceWorkers: 'allow' })
+  ;({ context, page } = await browser.open({ ...size, serviceWorkers: 'allow' }, { locale, userAgent: visitorAgent }))
   await context.grantPermissions(['geolocation'])
   await context.setGeolocation(nearby)
   // What the page asks of the speech synthesis and the vibration motor, recorded.
@@ -55,8 +46,6 @@ async function visitor(locale = 'fr-FR', size = phone) {
       return true
     }
   })
-  page = await context.newPage()
-  errors = watchErrors(page)
   return page
 }
 

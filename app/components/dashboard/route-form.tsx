@@ -8,6 +8,7 @@ import { TextField } from '#app/components/ui/text-field.tsx'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { defaultRouteColor, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import type { FormResult } from '#app/utils/forms.ts'
+import { messageKey } from '#app/i18n/keys.ts'
 
 /**
  * A category's first route: a name and one of the ten colours. Posted to the dashboard's
@@ -41,7 +42,7 @@ export function RouteForm({ categoryId, result }: { categoryId: number; result?:
         {colorErrors?.length ? (
           <ul className="mt-1 text-sm text-red-600 dark:text-red-400" data-testid="error-color">
             {colorErrors.map((error) => (
-              <li key={error.key}>{t(error.key, { ...error.values, attribute: t('fields.color') })}</li>
+              <li key={error.key}>{t(messageKey(error.key), { ...error.values, attribute: t('fields.color') })}</li>
             ))}
           </ul>
         ) : null}

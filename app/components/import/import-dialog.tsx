@@ -7,6 +7,7 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
+import { messageKey } from '#app/i18n/keys.ts'
 import type { PreviewPoint } from '#app/map/import-preview-map.client.tsx'
 import { csvTargets, MAX_IMPORT_BYTES, type CsvTarget, type ImportAnswer } from '#app/modules/transfer/transfer.schema.ts'
 import { ApiError, apiErrorMessage } from '#app/utils/api-client.ts'
@@ -233,7 +234,7 @@ function ColumnMapping({ columns, onChange, disabled }: { columns: NonNullable<I
     <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="import-mapping">
       <legend className="mb-1 text-sm font-medium">{t('import.columns')}</legend>
       {shown.map((target) => (
-        <Field key={target} label={target.includes('_') ? t(`import.fields.${target.split('_')[0]}In`, { language: target.split('_')[1].toUpperCase() }) : t(`import.fields.${target}`)}>
+        <Field key={target} label={target.includes('_') ? t(messageKey(`import.fields.${target.split('_')[0]}In`), { language: target.split('_')[1].toUpperCase() }) : t(messageKey(`import.fields.${target}`))}>
           {(id) => (
             <select
               id={id}

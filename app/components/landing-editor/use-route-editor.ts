@@ -5,6 +5,7 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { apiErrorMessage, apiRequest, ApiError, isSessionEnded } from '#app/utils/api-client.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
+import { messageKey } from '#app/i18n/keys.ts'
 
 /** Spec section 4: the route-saved notice shows for one second. */
 const SAVED_NOTICE_MS = 1000
@@ -43,7 +44,7 @@ export function useRouteEditor<S>(initial: RouteView, { toState, toUpdate, valid
     if (!changes) return true
     const invalid = validate?.(changes)
     if (invalid && Object.keys(invalid).length > 0) {
-      setErrors(Object.fromEntries(Object.entries(invalid).map(([field, messages]) => [field, messages.map((m) => t(m.key, { ...m.values, ...(labelOf ? { attribute: labelOf(field) } : {}) }))])))
+      setErrors(Object.fromEntries(Object.entries(invalid).map(([field, messages]) => [field, messages.map((m) => t(messageKey(m.key), { ...m.values, ...(labelOf ? { attribute: labelOf(field) } : {}) }))])))
       return false
     }
     setErrors({})

@@ -2,6 +2,7 @@ import { clsx } from 'clsx'
 import { Ban, Info, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { NoticeLevel } from '#app/modules/walks/walk-notice.ts'
+import type { Translate } from '#app/i18n/keys.ts'
 
 // A route's notice on the visitor pages (/r, /m, the category home's cards) and in the landing
 // editor's preview (issue 15, ADR 026). Server-rendered HTML only, no script. Each level has its
@@ -26,7 +27,7 @@ export const noticeStyles: Record<NoticeLevel, { box: string; icon: string }> = 
 const icons = { information: Info, warning: TriangleAlert, closed: Ban } as const
 
 /** "From 1 December 2026 to 31 March 2027", "Until 24 December 2026" in the page's language; null without a last day. */
-export function noticePeriod(notice: Pick<NoticeDisplay, 'starts_on' | 'ends_on'>, locale: string, t: (key: string, values?: Record<string, string>) => string): string | null {
+export function noticePeriod(notice: Pick<NoticeDisplay, 'starts_on' | 'ends_on'>, locale: string, t: Translate): string | null {
   const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
   const day = (value: string) => format.format(new Date(`${value}T00:00:00Z`))
   if (notice.starts_on && notice.ends_on) return t('notices.period.between', { start: day(notice.starts_on), end: day(notice.ends_on) })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDuration, monthNames } from './format.ts'
 
-const t = (key: string, values: Record<string, string>) => `${key.split('.').at(-1)}:${Object.values(values).join('/')}`
+const t = (key: string, values: Record<string, string> = {}) => `${key.split('.').at(-1)}:${Object.values(values).join('/')}`
 const en = (n: number) => new Intl.NumberFormat('en').format(n)
 
 describe('formatDuration', () => {

@@ -1,8 +1,9 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { MessageKey } from '#app/i18n/keys.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 
-type Translate = (key: string, values: Record<string, string>) => string
+type Translate = (key: MessageKey, values?: Record<string, string>) => string
 
 /** The twelve short month names of a language, January first. */
 export function monthNames(locale: string): string[] {

@@ -8,6 +8,7 @@ import { textColorOn } from '#app/utils/contrast.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import type { TrailPlace, TrailView } from './trail-view.ts'
 import { RouteNotice } from '#app/components/public/route-notice.tsx'
+import type { Messages } from '#app/i18n/keys.ts'
 
 // The route map page's HTML (issue 13): everything a visitor reads is here before any script
 // runs (name, figures, the numbered places with their secrets, the nearest-place block); the
@@ -21,7 +22,7 @@ const secondary = `${button} border border-gray-300 bg-white text-gray-900 hover
 
 function useMessages(view: TrailView): TrailMessages {
   const { t } = useTranslation()
-  const o = (key: string) => t(`publicMap.offline.${key}`)
+  const o = (key: keyof Messages['publicMap']['offline']) => t(`publicMap.offline.${key}`)
   return {
     notAvailable: t('publicMap.notAvailable'),
     stop: t('publicMap.stop', { number: '{{number}}' }),

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx'
 import { useTranslation } from 'react-i18next'
 import type { Message } from '#app/utils/errors.ts'
+import { messageKey } from '#app/i18n/keys.ts'
 
 /** A whole-form message: an error (role=alert) or a confirmation (role=status). */
 export function Alert({ message, tone }: { message?: Message; tone: 'error' | 'success' }) {
@@ -17,7 +18,7 @@ export function Alert({ message, tone }: { message?: Message; tone: 'error' | 's
           : 'bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200',
       )}
     >
-      {t(message.key, message.values)}
+      {t(messageKey(message.key), message.values)}
     </p>
   )
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Message } from '#app/utils/errors.ts'
 import { LengthHint } from './length-hint.tsx'
+import { messageKey } from '#app/i18n/keys.ts'
 
 /** A labelled input with its errors read out by screen readers (aria-describedby); a maxLength is said. */
 export function TextField({
@@ -47,7 +48,7 @@ export function TextField({
       {invalid ? (
         <ul id={errorId} className="text-sm text-red-600 dark:text-red-400" data-testid={`error-${name}`}>
           {errors!.map((error) => (
-            <li key={error.key}>{t(error.key, { ...error.values, attribute: t(`fields.${name}`) })}</li>
+            <li key={error.key}>{t(messageKey(error.key), { ...error.values, attribute: t(messageKey(`fields.${name}`)) })}</li>
           ))}
         </ul>
       ) : null}

@@ -4,7 +4,6 @@ import { z } from '@hono/zod-openapi'
 // place to open the map on). Shared by the API and the editor.
 
 export const geocoderNames = ['nominatim', 'mapbox', 'off'] as const
-export type GeocoderName = (typeof geocoderNames)[number]
 
 /** At most this many results are answered (the editor lists them to pick one). */
 export const MAX_GEOCODE_RESULTS = 5

@@ -100,6 +100,4 @@ export async function reportWorld(services: Services) {
   await insertVisitorReport(db, category.id, 'resolved')
   return { owner, editor, category, oldTown, lake }
 }
-
-export type ReportWorld = Awaited<ReturnType<typeof reportWorld>>
 export type { User }

@@ -3,16 +3,15 @@ import QRCode from 'qrcode'
 import type { Limit, RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
 import { loadSharp } from '#app/modules/uploads/sharp.server.ts'
 import { WorkSlots } from '#app/utils/work-slots.server.ts'
+import { QR_OPTIONS as options, qrSvg } from './qr-svg.ts'
 
 export type QrImageFormat = 'svg' | 'png'
 
 // Bump when the rendering changes, so caches (the server's and the clients') drop the old images.
 const RENDER_VERSION = 2
-// The quiet zone the standard asks for (4 modules), for every code the app prints.
-const options = { errorCorrectionLevel: 'M', margin: 4 } as const
 
 /** A strong ETag for an image: the same payload, format and size always give the same bytes. */
-export function qrImageEtag(payload: string, format: QrImageFormat, size: number): string {
+function qrImageEtag(payload: string, format: QrImageFormat, size: number): string {
   const digest = createHash('sha256').update(`${RENDER_VERSION}:${format}:${size}:${payload}`).digest('base64url')
   return `"${digest.slice(0, 32)}"`
 }
@@ -104,7 +103,7 @@ export class QrRenderer {
 }
 
 async function draw(payload: string, format: QrImageFormat, size: number): Promise<Buffer> {
-  if (format === 'svg') return Buffer.from(await QRCode.toString(payload, { ...options, type: 'svg', width: size }))
+  if (format === 'svg') return Buffer.from(await qrSvg(payload, size))
   const { modules } = QRCode.create(payload, { errorCorrectionLevel: options.errorCorrectionLevel })
   const side = modules.size + options.margin * 2
   // One byte per module, white quiet zone around: at most 185 x 185 bytes.

@@ -23,7 +23,6 @@ export const routeColors = {
 export type RouteColor = keyof typeof routeColors
 export const routeColorNames = Object.keys(routeColors) as [RouteColor, ...RouteColor[]]
 export const defaultRouteColor: RouteColor = 'bg-orange'
-export const defaultBgColor = '#FFFFFF'
 
 export const walkStatuses = ['draft', 'published'] as const
 

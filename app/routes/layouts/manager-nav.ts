@@ -1,14 +1,15 @@
 import { BarChart3, Flag, Flame, LayoutDashboard, List, Map, Palette, PanelsTopLeft, Sparkles, type LucideIcon } from 'lucide-react'
+import type { MessageKey } from '#app/i18n/keys.ts'
 
-/** The manager screens, in the order of the navigation; `label`: a message key other than `nav.<key>`. */
-export const managerScreens: { path: string; key: string; icon: LucideIcon; label?: string }[] = [
-  { path: '/dashboard', key: 'dashboard', icon: LayoutDashboard },
-  { path: '/map', key: 'map', icon: Map },
-  { path: '/landing', key: 'landing', icon: PanelsTopLeft },
-  { path: '/landing/list', key: 'landingList', icon: List },
-  { path: '/branding', key: 'branding', icon: Palette },
-  { path: '/statistics', key: 'statistics', icon: BarChart3 },
-  { path: '/heatmap', key: 'heatmap', icon: Flame },
+/** The manager screens, in the order of the navigation; `label`: the message key of its name. */
+export const managerScreens: { path: string; key: string; icon: LucideIcon; label: MessageKey }[] = [
+  { path: '/dashboard', key: 'dashboard', icon: LayoutDashboard, label: 'nav.dashboard' },
+  { path: '/map', key: 'map', icon: Map, label: 'nav.map' },
+  { path: '/landing', key: 'landing', icon: PanelsTopLeft, label: 'nav.landing' },
+  { path: '/landing/list', key: 'landingList', icon: List, label: 'nav.landingList' },
+  { path: '/branding', key: 'branding', icon: Palette, label: 'nav.branding' },
+  { path: '/statistics', key: 'statistics', icon: BarChart3, label: 'nav.statistics' },
+  { path: '/heatmap', key: 'heatmap', icon: Flame, label: 'nav.heatmap' },
   { path: '/reports', key: 'reports', icon: Flag, label: 'reports.nav' },
-  { path: '/ai', key: 'ai', icon: Sparkles },
+  { path: '/ai', key: 'ai', icon: Sparkles, label: 'nav.ai' },
 ]

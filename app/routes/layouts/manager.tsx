@@ -83,7 +83,7 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
           }
         >
           <Icon className="size-4" aria-hidden="true" />
-          {t(label ?? `nav.${key}`)}
+          {t(label)}
           {key === 'reports' ? (
             <span className="ml-auto">
               <CountBadge count={loaderData.openReports} testId="nav-reports-badge" />

@@ -32,6 +32,7 @@ import { defaultRouteColor, routeColors } from '#app/modules/walks/walks.schema.
 import { apiErrorMessage, apiRequest, ApiError } from '#app/utils/api-client.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import type { Route } from './+types/ai'
+import type { MessageKey } from '#app/i18n/keys.ts'
 
 const RouteDraftMap = lazyMap<RouteDraftMapProps>(() => import('#app/map/route-draft-map.client.tsx'))
 
@@ -330,7 +331,7 @@ function TextsNotConfigured() {
   )
 }
 
-const providerMessage: Record<number, string> = {
+const providerMessage: Record<number, MessageKey> = {
   502: 'assistant.texts.errors.badAnswer',
   503: 'assistant.texts.errors.notConfigured',
   504: 'assistant.texts.errors.timeout',

@@ -14,6 +14,7 @@ import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
 import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
+import { messageKey } from '#app/i18n/keys.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
@@ -53,8 +54,8 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
     fieldOf: landingFieldOf,
     labelOf: (key) =>
       key.startsWith('notice.')
-        ? t(`notices.fields.${key.split('.')[1]}`)
-        : t(key.startsWith('accessibility.') ? `accessibility.labels.${key.split('.').pop()}` : `landingEditor.fields.${key.split('.').pop()}`),
+        ? t(messageKey(`notices.fields.${key.split('.')[1]}`))
+        : t(messageKey(key.startsWith('accessibility.') ? `accessibility.labels.${key.split('.').pop()}` : `landingEditor.fields.${key.split('.').pop()}`)),
   })
   const guard = useUnsavedChangesGuard<LandingState>({
     dirty: Boolean(changes),

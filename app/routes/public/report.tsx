@@ -9,6 +9,7 @@ import type { ReportSubject } from '#app/modules/reports/reports.service.server.
 import type { Services } from '#app/services.server.ts'
 import { AppError, type FieldErrors, type Message } from '#app/utils/errors.ts'
 import type { Route } from './+types/report'
+import { messageKey, type Translate } from '#app/i18n/keys.ts'
 
 // The report page, /report?route=&place=&qr= (issue 15): "Report a problem here" without script.
 // The map page's place sheet links here, and the forms of the map and plaque pages post here: a
@@ -73,7 +74,7 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
   return loaderData ? [{ name: 'robots', content: 'noindex' }] : []
 }
 
-function about(t: (key: string, values?: Record<string, unknown>) => string, subject: ReportSubject): string {
+function about(t: Translate, subject: ReportSubject): string {
   if (subject.place) return t('reports.form.aboutPlace', { name: subject.place.name })
   if (subject.qrCode) return t('reports.form.aboutPlaque', { code: subject.qrCode })
   return t('reports.form.aboutRoute', { name: subject.route?.name ?? '' })
@@ -83,7 +84,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation()
   const { subject, back, locale, self } = loaderData
   const result = actionData as ActionResult | undefined
-  const translate = (m: Message) => t(m.key, m.values)
+  const translate = (m: Message) => t(messageKey(m.key), m.values)
   return (
     <main lang={locale} className="mx-auto flex min-h-dvh max-w-md flex-col gap-4 bg-white px-5 py-8 text-gray-900">
       {back ? (

@@ -3,17 +3,12 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
+import { qrSvg } from '#app/modules/qr-codes/qr-svg.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { CopyField } from './copy-field.tsx'
 import { formatCountdown, mapEditorPath, TEMP_TOKEN_LIFETIME_MS, tempLoginUrl } from './share-links.ts'
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; url: string; svg: string; expiresAt: number }
-
-/** The QR code as an SVG string; the qrcode package is loaded only when this modal opens. */
-async function renderQr(text: string): Promise<string> {
-  const QRCode = await import('qrcode')
-  return QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
-}
 
 /**
  * Opens this map on a phone: a single-use temporary token (POST /api/auth/get-temp-token, five
@@ -33,7 +28,8 @@ export function MobileMapModal({ open, onOpenChange, categoryId, routeUuid }: { 
         const { token } = await apiRequest<{ token: string }>('/auth/get-temp-token', { method: 'POST' })
         const fetchedAt = Date.now()
         const url = tempLoginUrl(window.location.origin, token, mapEditorPath(categoryId, routeUuid))
-        const svg = await renderQr(url)
+        // The qrcode package loads only when this modal opens.
+        const svg = await qrSvg(url)
         if (live) setState({ kind: 'ready', url, svg, expiresAt: fetchedAt + TEMP_TOKEN_LIFETIME_MS })
       } catch {
         if (live) setState({ kind: 'failed' })

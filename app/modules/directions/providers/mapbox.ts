@@ -5,7 +5,6 @@ import { coordinatesPath } from './route-answer.ts'
 
 /** Mapbox takes at most 25 coordinates per walking request; longer routes are asked in chunks. */
 export const MAPBOX_MAX_WAYPOINTS = 25
-export const MAPBOX_DEFAULT_BASE_URL = 'https://api.mapbox.com'
 
 /** The GET URL for one chunk of at most 25 points. It carries the token: never log it. */
 export function mapboxRouteUrl(baseUrl: string, accessToken: string, points: LatLng[]): string {

@@ -5,7 +5,6 @@ import type { GeocodeResult } from '../geocoding.schema.ts'
 // policy (https://operations.osmfoundation.org/policies/nominatim/) asks for an identifying
 // User-Agent and at most one request per second: both are kept here.
 
-export const NOMINATIM_DEFAULT_URL = 'https://nominatim.openstreetmap.org'
 /** Identifies the installation, as the policy asks: the app and the site it serves. */
 export const nominatimUserAgent = (baseUrl: string) => `Trailguide map editor (+${baseUrl})`
 /** The policy's "absolute maximum of 1 request per second", per server process. */
