@@ -11,7 +11,6 @@ import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { root } from '../tests/e2e/server.ts'
-
 import { countView, createHttpApp, createRequestListener } from './http-app.ts'
 import { createFastPath } from './fast-path.ts'
 
