@@ -25,6 +25,7 @@ export { createApi } from '#app/api/api.server.ts'
 export { createServices } from '#app/services.server.ts'
 export { createLogger } from '#app/modules/observability/logger.server.ts'
 export { createHttpApp, createRequestListener } from './http-app.ts'
+export { flushErrorReporting, initErrorReporting } from '#app/modules/observability/error-reporting.server.ts'
 
 export interface StartOptions {
   /** Development: Vite in middleware mode, which serves the browser modules and reloads the server build. */
@@ -69,7 +70,7 @@ async function start({ vite, clientDir }: StartOptions) {
   }
   const mode = config.NODE_ENV === 'development' ? 'development' : 'production'
   // In development errors go to the console (spec §8).
-  if (mode === 'production' && initErrorReporting(config)) logger.info('error reporting on')
+  if (mode === 'production' && (await initErrorReporting({ ...config, release: (serverBuild as ServerBuild).assets.version }))) logger.info('error reporting on')
 
   // In development every request reads the server build again through Vite (edited routes apply at once).
   const build = vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : (serverBuild as ServerBuild)
