@@ -1,8 +1,8 @@
 import type * as SentryNode from '@sentry/node'
 import type { Config } from '#app/config/config.server.ts'
-import { currentRequestId } from './logger.server.ts'
+import { currentRequestId, scrubText } from './logger.server.ts'
 import { parseDsn, sampleRates } from './sentry-protocol.ts'
-import { maskTokens, maskTokensDeep } from './token-paths.ts'
+import { mapStringsDeep, maskTokens } from './token-paths.ts'
 
 // Server-side error reporting (spec §8) with Sentry's Node SDK: off unless SENTRY_DSN is set.
 // The SDK (OpenTelemetry underneath: about 1 s and 40 MB to load) is imported only then, so a
@@ -47,16 +47,18 @@ export async function initErrorReporting({ SENTRY_DSN: dsn, APP_ENV: environment
     sendClientReports: false,
     // Only what locates the failure leaves the server: method and path, never bodies, cookies,
     // headers or query strings; and every string (URL, transaction name, error message,
-    // breadcrumb) with token paths and secret query values (token, email...) masked: a failing
-    // reset or invitation page must not send its live token to a third party.
-    beforeSend: (event) => maskTokensDeep({ ...event, request: requestInfo(event.request) }),
+    // breadcrumb) masked as the logs are: token paths, secret query values, e-mail addresses,
+    // credentials. A failing reset or invitation page must not send its live token to a third party.
+    beforeSend: (event) => scrubDeep({ ...event, request: requestInfo(event.request) }),
     // Sampled requests are sent as streamed spans (the SDK's default).
-    beforeSendSpan: (span) => maskTokensDeep(span),
-    beforeBreadcrumb: (breadcrumb) => maskTokensDeep(breadcrumb),
+    beforeSendSpan: (span) => scrubDeep(span),
+    beforeBreadcrumb: (breadcrumb) => scrubDeep(breadcrumb),
   })
   sentry = Sentry
   return true
 }
+
+const scrubDeep = <T>(value: T): T => mapStringsDeep(value, scrubText)
 
 function requestInfo(request: { method?: string; url?: string } | undefined) {
   if (!request?.url) return undefined

@@ -72,4 +72,24 @@ describe('server error reports', () => {
       expect(body).toContain('/fr/auth/reset-password/[redacted]')
     }
   })
+
+  it('mask e-mail addresses in messages and breadcrumbs, and join the browser’s trace', async () => {
+    const bodies: string[] = []
+    const port = await sentryServer(bodies)
+    await initErrorReporting({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/1`, APP_ENV: 'prod' })
+    const traceId = '0123456789abcdef0123456789abcdef'
+    const request = new Request('http://localhost:3000/api/places', { headers: { 'sentry-trace': `${traceId}-0123456789abcdef-1` } })
+    await withTracing(async (_request: Request) => {
+      console.warn('mail to ada@example.org refused')
+      captureException(new Error('no account for ada@example.org'), request)
+      return new Response('ok')
+    })(request)
+    await flushErrorReporting()
+    expect(bodies).toHaveLength(2)
+    for (const body of bodies) {
+      expect(body).not.toContain('ada@example.org')
+      expect(body).toContain(traceId)
+    }
+    expect(bodies.join('\n')).toContain('no account for [email]')
+  })
 })
