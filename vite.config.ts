@@ -81,8 +81,25 @@ function precompressBrowserBuild(): Plugin {
   }
 }
 
+/**
+ * One module graph (ADR 036): the server build's input is server/app.ts, which holds React
+ * Router's server build with the HTTP surface, the API and the services (build/server/index.js),
+ * and server/main.ts, the starter node runs, is written beside it (build/server/main.js).
+ */
+function serverBundle(): Plugin {
+  return {
+    name: 'trailguide:server-bundle',
+    apply: 'build',
+    config: (_config, env) => (env.isSsrBuild ? { build: { rollupOptions: { input: path.resolve(import.meta.dirname, 'server/app.ts') }, sourcemap: true } } : undefined),
+    buildStart() {
+      if (this.environment.name !== 'ssr') return
+      this.emitFile({ type: 'chunk', id: path.resolve(import.meta.dirname, 'server/main.ts'), fileName: 'main.js' })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [messageParts(), liteI18nInBrowser(), tailwindcss(), reactRouter(), boundedRouteModuleReload(), precompressBrowserBuild()],
+  plugins: [messageParts(), liteI18nInBrowser(), tailwindcss(), reactRouter(), boundedRouteModuleReload(), precompressBrowserBuild(), serverBundle()],
   resolve: { tsconfigPaths: false },
   build: { target: 'es2022' },
 })

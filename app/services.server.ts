@@ -35,7 +35,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './modules/mail/mailer.ser
 import { DbRateLimitStore } from './modules/rate-limit/db-store.server.ts'
 import { RateLimiter } from './modules/rate-limit/rate-limit.server.ts'
 import { connectRedis, RedisRateLimitStore } from './modules/rate-limit/redis-store.server.ts'
-import type { Logger } from './utils/logger.server.ts'
+import type { Logger } from './modules/observability/logger.server.ts'
 
 /** Everything a request handler or loader may call, built once per process. */
 export interface Services {

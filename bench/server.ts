@@ -26,13 +26,12 @@ export async function startServer(opts: { dataDir: string; databaseUrl: string; 
   const url = `http://127.0.0.1:${port}`
   let output = ''
   const started = performance.now()
-  // What `npm start` runs once the build is there: the bundled server (scripts/build-server.ts);
-  // without the bundle (a build made by `react-router build` alone) the sources through tsx.
-  const bundle = path.join(root, process.env.BUILD_DIR ?? 'build', 'server-main.js')
+  // What `npm start` runs once the build is there: the starter beside the server bundle (ADR 036).
+  const starter = path.join(root, process.env.BUILD_DIR ?? 'build', 'server/main.js')
   // The same heap bound as `npm start` (MAX_HEAP_MB): unbounded, V8 lets the heap grow lazily
   // towards a quarter of the machine's RAM before collecting, and RSS says nothing about live data.
   const heap = `--max-old-space-size=${process.env.MAX_HEAP_MB ?? '192'}`
-  const command = [...(opts.nodeArgs ?? []), ...(fs.existsSync(bundle) ? [heap, '--enable-source-maps', bundle] : [heap, '--import', 'tsx', 'server/main.ts'])]
+  const command = [...(opts.nodeArgs ?? []), heap, '--enable-source-maps', starter]
   const child = spawn(process.execPath, command, {
     cwd: root,
     env: {

@@ -5,9 +5,8 @@ import path from 'node:path'
 // `npm start` builds when there is no build yet, or when a source file is newer than it.
 const root = path.resolve(import.meta.dirname, '..')
 const buildDir = path.join(root, process.env.BUILD_DIR ?? 'build')
-const built = path.join(buildDir, 'server/index.js')
-// The production server itself, bundled by scripts/build-server.ts (`npm start` runs it with node).
-const serverBundle = path.join(buildDir, 'server-main.js')
+// One build (ADR 036): the browser assets, and the server bundle with its starter (`npm start` runs it with node).
+const built = path.join(buildDir, 'server/main.js')
 
 function newestMtime(dir: string): number {
   let newest = 0
@@ -19,13 +18,11 @@ function newestMtime(dir: string): number {
   return newest
 }
 
-const sources = ['app', 'locales', 'public'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))
+const sources = ['app', 'server', 'locales', 'public'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))
 const configFiles = ['vite.config.ts', 'react-router.config.ts', 'package-lock.json'].map((f) => path.join(root, f))
 const sourceTime = Math.max(...sources.map(newestMtime), ...configFiles.filter(fs.existsSync).map((f) => fs.statSync(f).mtimeMs))
 
-const stale = (file: string, since = sourceTime) => !fs.existsSync(file) || fs.statSync(file).mtimeMs < since
-if (stale(built)) {
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
   console.log('Building the app (first start or changed sources)...')
   execSync('npx react-router build', { cwd: root, stdio: 'inherit' })
 }
-if (stale(serverBundle, Math.max(sourceTime, newestMtime(path.join(root, 'server'))))) execSync('npx tsx scripts/build-server.ts', { cwd: root, stdio: 'inherit' })

@@ -3,25 +3,22 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import type { ServerBuild } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { getRequestListener } from '@hono/node-server'
-import { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
+import { importBuiltApp, type BuiltApp } from '#tests/setup/built-app.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { root } from '../tests/e2e/server.ts'
-import { countView, createHttpApp, createRequestListener } from './http-app.ts'
-import { createFastPath } from './fast-path.ts'
 
 // The lean request path (issue 16, ADR 033): what it answers before the framework must be the
 // framework's answer, header for header and byte for byte (only the request id, the date and
 // the CSP nonce differ), every kept page served is a view, and a write is seen at once.
 
-let build: ServerBuild
+let built: BuiltApp
 const clientDir = path.join(root, 'build/client')
 beforeAll(async () => {
-  build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+  built = await importBuiltApp()
 })
 
 /** Headers that belong to one answer or to the connection. */
@@ -54,7 +51,7 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const withoutNonces = (html: string) => html.replace(/nonce="[^"]+"/g, 'nonce=""')
 
 describe.each(testDialects)('the lean request path on %s', (dialect) => {
-  const { t } = useTestApi(dialect)
+  const { t } = useTestApi(dialect, {}, () => built)
   let server: http.Server | undefined
   afterEach(async () => {
     await new Promise((resolve) => server?.close(resolve))
@@ -62,12 +59,12 @@ describe.each(testDialects)('the lean request path on %s', (dialect) => {
   })
 
   async function listen() {
-    server = http.createServer(createRequestListener({ services: t.services, build, mode: 'production', clientDir }))
+    server = http.createServer(built.createRequestListener({ services: t.services, build: built, mode: 'production', clientDir }))
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
     return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
   }
   /** The same request through the framework alone (its own render cache, so a first render then a kept answer). */
-  const framework = () => createHttpApp({ services: t.services, build, mode: 'production', clientDir, pageCache: new PageCache(t.services.db) })
+  const framework = () => built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir, pageCache: new built.PageCache(t.services.db) })
 
   async function publishedRoute(name: string) {
     const { token, category } = await manager(t, { fallback_locale: 'en' })
@@ -178,7 +175,7 @@ describe.each(testDialects)('the lean request path on %s', (dialect) => {
 })
 
 describe.each(testDialects)('visitor events on the lean path on %s', (dialect) => {
-  const { t } = useTestApi(dialect, { RATE_LIMIT_EVENTS: '6/60' })
+  const { t } = useTestApi(dialect, { RATE_LIMIT_EVENTS: '6/60' }, () => built)
   let server: http.Server | undefined
   afterEach(async () => {
     await new Promise((resolve) => server?.close(resolve))
@@ -187,8 +184,8 @@ describe.each(testDialects)('visitor events on the lean path on %s', (dialect) =
 
   /** The listener's two halves apart, to tell which one answered. */
   async function listen() {
-    const fast = createFastPath({ services: t.services, pageCache: new PageCache(t.services.db), clientDir, countView })
-    const framework = getRequestListener(createHttpApp({ services: t.services, build, mode: 'production', clientDir }).fetch)
+    const fast = built.createFastPath({ services: t.services, pageCache: new built.PageCache(t.services.db), clientDir, countView: built.countView })
+    const framework = getRequestListener(built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir }).fetch)
     const seen = { fast: 0, framework: 0 }
     server = http.createServer((req, res) => {
       void Promise.resolve(fast(req, res)).then((answered) => {
@@ -218,7 +215,7 @@ describe.each(testDialects)('visitor events on the lean path on %s', (dialect) =
     const fast = await post(base, event)
     expect(fast.status).toBe(202)
     expect(seen).toEqual({ fast: 1, framework: 0 })
-    const reference = await createHttpApp({ services: t.services, build, mode: 'production', clientDir }).request('/api/events', {
+    const reference = await built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir }).request('/api/events', {
       method: 'POST',
       body: event,
       headers: { 'content-type': 'application/json', 'user-agent': BROWSER },

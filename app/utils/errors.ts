@@ -6,21 +6,11 @@ export interface Message {
 
 export type FieldErrors = Record<string, Message[]>
 
-// The server runs the app's modules through tsx while React Router's build bundles its own
-// copy of them, so an AppError may come from either copy: recognise it by a global brand.
-const appErrorBrand = Symbol.for('trailguide.AppError')
-
 /**
  * An expected failure a service reports (bad input, missing record, no right): the API turns it
  * into the error envelope, a screen into inline messages. Anything else is a bug (500).
  */
 export class AppError extends Error {
-  readonly [appErrorBrand] = true
-
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[appErrorBrand] === true
-  }
-
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503 | 504,
     readonly detail: Message,

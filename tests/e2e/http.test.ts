@@ -3,21 +3,20 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
-import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Services } from '#app/services.server.ts'
-import { createHttpApp } from '../../server/http-app.ts'
+import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
 import { createTestApi } from '../setup/test-app.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 import { root } from './server.ts'
 
 // The built app in process: status codes and redirects of whole pages, and fault injection.
 
-let build: ServerBuild
+let built: BuiltApp
 let testDb: TestDb
 
 beforeAll(async () => {
-  build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+  built = await importBuiltApp()
   testDb = await createTestDb('sqlite')
 })
 afterAll(async () => {
@@ -25,8 +24,8 @@ afterAll(async () => {
 })
 
 function appWith(overrides: Record<string, string> = {}, patch?: (services: Services) => Services) {
-  const { services } = createTestApi(testDb, overrides)
-  return { app: createHttpApp({ services: patch ? patch(services) : services, build, mode: 'production' }), services }
+  const { services } = createTestApi(testDb, overrides, built)
+  return { app: built.createHttpApp({ services: patch ? patch(services) : services, build: built, mode: 'production' }), services }
 }
 /** A browser's page request. */
 const page = (headers: Record<string, string> = {}) => ({ headers: { accept: 'text/html', ...headers } })
@@ -37,8 +36,8 @@ describe('compression over HTTP (issue 18 item 3)', () => {
 
   it('sends pages, JSON and built files in brotli or gzip, each with its own ETag, and images as they are', async () => {
     const clientDir = path.join(root, 'build/client')
-    const { services } = createTestApi(testDb, {})
-    const app = createHttpApp({ services, build, mode: 'production', clientDir })
+    const { services } = createTestApi(testDb, {}, built)
+    const app = built.createHttpApp({ services, build: built, mode: 'production', clientDir })
     for (const url of ['/auth/login', '/api/openapi.json']) {
       const plain = await app.request(url, page())
       const text = await plain.text()

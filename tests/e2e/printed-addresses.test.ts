@@ -1,13 +1,10 @@
-import path from 'node:path'
 import QRCode from 'qrcode'
-import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
-import { createHttpApp } from '../../server/http-app.ts'
 import { addMember, createUser } from '../setup/factories.ts'
+import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
 import { createTestApi, type TestApi } from '../setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '../setup/test-db.ts'
-import { root } from './server.ts'
 
 // ADR 011 over HTTP, the built app in process: a printed address never changes meaning because
 // of another tenant, and every old address of a route or category redirects to its canonical one.
@@ -18,13 +15,13 @@ const page = (host: string, headers: Record<string, string> = {}) => ({ headers:
 const location = (res: Response) => [res.status, res.headers.get('location')]
 
 describe.each(testDialects)('printed addresses over HTTP on %s', (dialect) => {
-  let build: ServerBuild
+  let built: BuiltApp
   let testDb: TestDb
   /** The route published before ADR 011, with an activated plaque on its first place. */
   const legacy = { category: 'legacy-town', walkId: 0, uuid: '', placeId: 0, code: 'PLQ7K2MX' }
 
   beforeAll(async () => {
-    build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+    built = await importBuiltApp()
     testDb = await createTestDb(dialect, { upTo: BEFORE })
     const { db } = testDb
     const now = '2025-05-01T08:00:00.000Z'
@@ -63,8 +60,8 @@ describe.each(testDialects)('printed addresses over HTTP on %s', (dialect) => {
   })
 
   function appWith(overrides: Record<string, string> = {}) {
-    const t = createTestApi(testDb, overrides)
-    return { t, app: createHttpApp({ services: t.services, build, mode: 'production' }) }
+    const t = createTestApi(testDb, overrides, built)
+    return { t, app: built.createHttpApp({ services: t.services, build: built, mode: 'production' }) }
   }
   async function published(t: TestApi, token: string, categoryId: number, body: Record<string, unknown>) {
     const route = await storeRoute(t, token, categoryId, body)

@@ -1,10 +1,9 @@
 import { execSync } from 'node:child_process'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
-import type { ServerBuild } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
-import { createHttpApp } from '../../server/http-app.ts'
+import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
 import { createTestApi, type TestApi } from '../setup/test-app.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 import { keepScreenshot, phone } from './browser.ts'
@@ -17,11 +16,11 @@ const BASE = 'http://trailguide.test'
 const page = (host: string, headers: Record<string, string> = {}) => ({ headers: { accept: 'text/html', host, ...headers } })
 
 describe('subdomain routing over HTTP (Host headers)', () => {
-  let build: ServerBuild
+  let built: BuiltApp
   let testDb: TestDb
 
   beforeAll(async () => {
-    build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+    built = await importBuiltApp()
     testDb = await createTestDb('sqlite')
   })
   afterAll(async () => {
@@ -29,8 +28,8 @@ describe('subdomain routing over HTTP (Host headers)', () => {
   })
 
   function appWith(overrides: Record<string, string>) {
-    const t = createTestApi(testDb, { BASE_URL: BASE, ...overrides })
-    return { t, app: createHttpApp({ services: t.services, build, mode: 'production' }) }
+    const t = createTestApi(testDb, { BASE_URL: BASE, ...overrides }, built)
+    return { t, app: built.createHttpApp({ services: t.services, build: built, mode: 'production' }) }
   }
   async function published(t: TestApi, token: string, categoryId: number, name: string) {
     const route = await storeRoute(t, token, categoryId, { name })

@@ -2,15 +2,13 @@ import http from 'node:http'
 import type net from 'node:net'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import type { ServerBuild } from 'react-router'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { flushErrorReporting, initErrorReporting } from '#app/modules/observability/error-reporting.server.ts'
 import type { Services } from '#app/services.server.ts'
-import { createHttpApp } from '../../server/http-app.ts'
+import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
 import { createTestApi } from '../setup/test-app.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 import { desktop, launchBrowser, watchErrors } from './browser.ts'
-import { root, startServer, type RunningServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
 
 // Third-party hooks (spec §7 analytics, §8 error reporting), each against a local stand-in.
 
@@ -36,11 +34,11 @@ async function recorder() {
   return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) }
 }
 
-let build: ServerBuild
+let built: BuiltApp
 let testDb: TestDb
 
 beforeAll(async () => {
-  build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+  built = await importBuiltApp()
   testDb = await createTestDb('sqlite')
 })
 afterAll(async () => {
@@ -48,8 +46,8 @@ afterAll(async () => {
 })
 
 function appWith(overrides: Record<string, string> = {}, patch?: (services: Services) => Services) {
-  const { services } = createTestApi(testDb, overrides)
-  return createHttpApp({ services: patch ? patch(services) : services, build, mode: 'production' })
+  const { services } = createTestApi(testDb, overrides, built)
+  return built.createHttpApp({ services: patch ? patch(services) : services, build: built, mode: 'production' })
 }
 const page = { headers: { accept: 'text/html' } }
 
@@ -70,10 +68,10 @@ describe('error reporting', () => {
   let sentry: Awaited<ReturnType<typeof recorder>>
   beforeAll(async () => {
     sentry = await recorder()
-    initErrorReporting({ SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.port}/1`, APP_ENV: 'staging' })
+    await built.initErrorReporting({ SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.port}/1`, APP_ENV: 'staging' })
   })
   afterAll(async () => {
-    initErrorReporting({ SENTRY_DSN: undefined, APP_ENV: 'prod' })
+    await built.initErrorReporting({ SENTRY_DSN: undefined, APP_ENV: 'prod' })
     await sentry.stop()
   })
 
@@ -92,7 +90,7 @@ describe('error reporting', () => {
     })
     logged.mockRestore()
     expect(res.status).toBe(500)
-    await flushErrorReporting()
+    await built.flushErrorReporting()
 
     expect(sentry.received).toHaveLength(1)
     const [{ url, headers, body }] = sentry.received

@@ -7,7 +7,7 @@ import { createApi } from '#app/api-routes.server.ts'
 import { loadConfig, type Config } from '#app/config/config.server.ts'
 import type { Mailer, MailMessage } from '#app/modules/mail/mailer.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/utils/logger.server.ts'
+import { createLogger } from '#app/modules/observability/logger.server.ts'
 import { createTestDb, type TestDb, type TestDialect } from './test-db.ts'
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -18,16 +18,24 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 /** A fresh path under the system's temporary folder, made only when something is written there. */
 const tempDataDir = () => path.join(os.tmpdir(), `trailguide-test-${randomUUID()}`)
 
+/** What a test app is built from: the sources, or the production bundle's copies (tests/setup/built-app.ts). */
+export interface AppModules {
+  createServices: typeof createServices
+  createApi: typeof createApi
+  createLogger: typeof createLogger
+}
+const sources: AppModules = { createServices, createApi, createLogger }
+
 /**
  * The API over a test database, with the mail it sends kept in `sent`. Without a DATA_DIR,
  * files go to a temporary folder, never to the repository's data/.
  */
-export function createTestApi(testDb: TestDb, overrides: Record<string, string> = {}) {
+export function createTestApi(testDb: TestDb, overrides: Record<string, string> = {}, modules: AppModules = sources) {
   const sent: MailMessage[] = []
   const mailer: Mailer = { send: async (message) => void sent.push(message) }
   const config = testConfig({ DATA_DIR: tempDataDir(), ...overrides })
-  const services = createServices({ config, db: testDb.db, logger: createLogger('silent'), mailer })
-  const api = createApi(services)
+  const services = modules.createServices({ config, db: testDb.db, logger: modules.createLogger('silent'), mailer })
+  const api = modules.createApi(services)
 
   /** A JSON request to the API, as a client would send it. */
   async function call(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
@@ -66,6 +74,8 @@ export function useTestApi(
   dialect: TestDialect,
   // A function when a setting is known only once the block's servers run (e.g. an S3 server's port).
   overrides: Record<string, string> | (() => Record<string, string>) = {},
+  // A function when the modules are known only once the tests run (the built bundle, imported in a beforeAll).
+  modules: () => AppModules = () => sources,
 ): { readonly testDb: TestDb; readonly t: TestApi; readonly dataDir: string } {
   const dataDir = tempDataDir()
   let db: TestDb | undefined
@@ -83,7 +93,7 @@ export function useTestApi(
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
   beforeEach(() => {
-    api = createTestApi(ready(db), { ...(typeof overrides === 'function' ? overrides() : overrides), DATA_DIR: dataDir })
+    api = createTestApi(ready(db), { ...(typeof overrides === 'function' ? overrides() : overrides), DATA_DIR: dataDir }, modules())
   })
 
   const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, migrateToLatest: true, destroy: true })

@@ -7,7 +7,7 @@ import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
 import type { WalkService } from '#app/modules/walks/walks.service.server.ts'
 import { invalidField } from '#app/utils/errors.ts'
-import type { Logger } from '#app/utils/logger.server.ts'
+import type { Logger } from '#app/modules/observability/logger.server.ts'
 import { AiRepo, type PlacePoint } from './ai.repo.server.ts'
 import type {
   AiStatus,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApi } from '#app/api-routes.server.ts'
 import { smtpMailer } from '#app/modules/mail/mailer.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/utils/logger.server.ts'
+import { createLogger } from '#app/modules/observability/logger.server.ts'
 import { createTestApi, testConfig, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 

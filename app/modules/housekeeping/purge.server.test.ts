@@ -6,7 +6,7 @@ import { appSecret, SECRET_FILE } from '#app/config/app-secret.server.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { testConfig, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
-import { createLogger } from '#app/utils/logger.server.ts'
+import { createLogger } from '#app/modules/observability/logger.server.ts'
 import { longestWindowMs, purgeExpired, schedulePurge } from './purge.server.ts'
 
 // Issue 12, item 16: no client address kept, expired rows purged on a schedule.

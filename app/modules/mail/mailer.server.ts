@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Logger } from '#app/utils/logger.server.ts'
+import type { Logger } from '#app/modules/observability/logger.server.ts'
 
 /** A file carried by a message; with `cid`, an inline image the HTML shows as `<img src="cid:…">`. */
 export interface MailAttachment {

@@ -1,112 +1,113 @@
+import type * as SentryNode from '@sentry/node'
 import type { Config } from '#app/config/config.server.ts'
-import { currentRequestId } from './logger.server.ts'
-import { maskTokensDeep } from './token-paths.ts'
-import { envelope, exceptionOf, parseDsn, randomId, sampleRates, sdkInfo, type Dsn } from './sentry-protocol.ts'
+import { currentRequestId, scrubText } from './logger.server.ts'
+import { parseDsn, sampleRates } from './sentry-protocol.ts'
+import { mapStringsDeep, maskTokens } from './token-paths.ts'
 
-// Server-side error reporting (spec §8): off unless SENTRY_DSN is set. The reporter lives on
-// globalThis because server/main.ts and the React Router server build each hold their own
-// copy of this module.
+// Server-side error reporting (spec §8) with Sentry's Node SDK: off unless SENTRY_DSN is set.
+// The SDK (OpenTelemetry underneath: about 1 s and 40 MB to load) is imported only then, so a
+// server without a DSN starts as fast as before (ADR 036).
 
-interface Reporter {
-  dsn: string
-  parsed: Dsn
-  environment: string
-  /** Resolves when every envelope sent so far has been delivered (or failed). */
-  pending: Set<Promise<void>>
+let sentry: typeof SentryNode | undefined
+
+export interface ErrorReportingSettings extends Pick<Config, 'SENTRY_DSN' | 'APP_ENV'> {
+  /** The deployed build's id (React Router's assets version: the one the app polls). */
+  release?: string
 }
 
-const key = Symbol.for('trailguide.errorReporting')
-type Holder = { [key]?: Reporter }
-const holder = globalThis as Holder
-
-export function initErrorReporting(config: Pick<Config, 'SENTRY_DSN' | 'APP_ENV'>): boolean {
-  const parsed = config.SENTRY_DSN ? parseDsn(config.SENTRY_DSN) : null
-  if (!parsed) {
-    delete holder[key]
-    return false
-  }
-  holder[key] = { dsn: config.SENTRY_DSN!, parsed, environment: config.APP_ENV, pending: new Set() }
+/** Starts reporting when a valid DSN is set, stops it otherwise; true when on. */
+export async function initErrorReporting({ SENTRY_DSN: dsn, APP_ENV: environment, release }: ErrorReportingSettings): Promise<boolean> {
+  await sentry?.close(2_000)
+  sentry = undefined
+  const parsed = dsn ? parseDsn(dsn) : null
+  if (!parsed) return false
+  const Sentry = await import('@sentry/node')
+  Sentry.init({
+    dsn,
+    // Straight to the DSN's envelope endpoint, with the key in Sentry's auth header rather than
+    // in the address's query string (which proxies and access logs keep).
+    tunnel: parsed.envelopeUrl,
+    transportOptions: { headers: { 'X-Sentry-Auth': `Sentry sentry_version=7, sentry_key=${parsed.publicKey}, sentry_client=trailguide/${Sentry.SDK_VERSION}` } },
+    environment,
+    release,
+    tracesSampleRate: sampleRates.traces,
+    // A sampled request goes out as a transaction, as before: Sentry-compatible servers that do
+    // not take the SDK's newer streamed spans (the default since 11) still receive it.
+    traceLifecycle: 'static',
+    // Only what the app asks for: no automatic instrumentation of every module, no request
+    // bodies, headers or cookies attached by an integration, no session or client reports.
+    defaultIntegrations: false,
+    integrations: [
+      Sentry.eventFiltersIntegration(),
+      Sentry.dedupeIntegration(),
+      Sentry.linkedErrorsIntegration(),
+      Sentry.functionToStringIntegration(),
+      Sentry.nodeContextIntegration(),
+      // Breadcrumbs: the calls the server made (routing, geocoding, AI, S3...) and console lines.
+      Sentry.nativeNodeFetchIntegration({ spans: false }),
+      Sentry.consoleIntegration(),
+    ],
+    sendClientReports: false,
+    // Only what locates the failure leaves the server: method and path, never bodies, cookies,
+    // headers or query strings; and every string (URL, transaction name, error message,
+    // breadcrumb) masked as the logs are: token paths, secret query values, e-mail addresses,
+    // credentials. A failing reset or invitation page must not send its live token to a third party.
+    beforeSend: (event) => scrubDeep({ ...event, request: requestInfo(event.request) }),
+    beforeSendTransaction: (event) => scrubDeep({ ...event, request: requestInfo(event.request) }),
+    beforeBreadcrumb: (breadcrumb) => scrubDeep(breadcrumb),
+  })
+  sentry = Sentry
   return true
 }
 
-/**
- * Only what locates the failure leaves the server: method and path. Never bodies, cookies,
- * headers or query strings (reset and invitation tokens travel there).
- */
-function requestInfo(request: Request | undefined) {
-  if (!request) return undefined
+const scrubDeep = <T>(value: T): T => mapStringsDeep(value, scrubText)
+
+function requestInfo(request: { method?: string; url?: string } | undefined) {
+  if (!request?.url) return undefined
   const url = new URL(request.url)
   return { method: request.method, url: `${url.origin}${url.pathname}` }
 }
 
-function send(reporter: Reporter, type: 'event' | 'transaction', payload: { event_id: string } & Record<string, unknown>) {
-  const auth = `Sentry sentry_version=7, sentry_key=${reporter.parsed.publicKey}, sentry_client=${sdkInfo.name}/${sdkInfo.version}`
-  const delivery = fetch(reporter.parsed.envelopeUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-sentry-envelope', 'X-Sentry-Auth': auth },
-    // Every string of the report (URL, transaction name, error message) with token paths masked:
-    // a failing reset or invitation page must not send its live token to a third party.
-    body: envelope(type, maskTokensDeep(payload), reporter.dsn),
-    signal: AbortSignal.timeout(5_000),
-  })
-    .then(() => undefined)
-    // Reporting must never take the app down with it.
-    .catch(() => undefined)
-  reporter.pending.add(delivery)
-  void delivery.finally(() => reporter.pending.delete(delivery))
-}
-
-const baseEvent = (reporter: Reporter) => ({
-  event_id: randomId(),
-  timestamp: Date.now() / 1000,
-  platform: 'node',
-  environment: reporter.environment,
-  sdk: sdkInfo,
-})
-
 export function captureException(error: unknown, request?: Request): void {
-  const reporter = holder[key]
-  if (!reporter) return
-  // The request id ties the report to the request's log lines (and to what the user was shown).
-  const requestId = currentRequestId()
-  send(reporter, 'event', {
-    ...baseEvent(reporter),
-    level: 'error',
-    exception: exceptionOf(error),
-    request: requestInfo(request),
-    ...(requestId ? { tags: { request_id: requestId } } : {}),
+  const Sentry = sentry
+  if (!Sentry) return
+  Sentry.withScope((scope) => {
+    // The request id ties the report to the request's log lines (and to what the user was shown).
+    const requestId = currentRequestId()
+    if (requestId) scope.setTag('request_id', requestId)
+    if (request) scope.addEventProcessor((event) => ({ ...event, request: { method: request.method, url: request.url } }))
+    Sentry.captureException(error)
   })
 }
 
-/** Wraps a fetch handler so a sample of requests (spec: 10%) is reported as a transaction. */
+/**
+ * Wraps a fetch handler so a sample of requests (spec: 10%) is reported as a transaction. A
+ * request from the app's own pages carries the browser's trace (`sentry-trace` and `baggage`
+ * headers, which @sentry/browser adds to same-origin fetches): the server's transaction joins
+ * it, and follows its sampling decision.
+ */
 export function withTracing<F extends (request: Request, ...rest: never[]) => Response | Promise<Response>>(handler: F): F {
-  return (async (request: Request, ...rest: never[]) => {
-    const reporter = holder[key]
-    if (!reporter || Math.random() >= sampleRates.traces) return handler(request, ...rest)
-    const start = Date.now() / 1000
-    let status = 500
-    try {
-      const response = await handler(request, ...rest)
-      status = response.status
-      return response
-    } finally {
-      const url = new URL(request.url)
-      send(reporter, 'transaction', {
-        ...baseEvent(reporter),
-        type: 'transaction',
-        transaction: `${request.method} ${url.pathname}`,
-        start_timestamp: start,
-        contexts: {
-          trace: { trace_id: randomId(), span_id: randomId(8), op: 'http.server', status: status < 500 ? 'ok' : 'internal_error', data: { 'http.response.status_code': status } },
-        },
-        request: requestInfo(request),
-        spans: [],
-      })
-    }
+  return ((request: Request, ...rest: never[]) => {
+    const Sentry = sentry
+    if (!Sentry) return handler(request, ...rest)
+    const trace = { sentryTrace: request.headers.get('sentry-trace') ?? undefined, baggage: request.headers.get('baggage') ?? undefined }
+    return Sentry.withIsolationScope(() => {
+      return Sentry.continueTrace(trace, () =>
+        Sentry.startSpan(
+          { name: maskTokens(`${request.method} ${new URL(request.url).pathname}`), op: 'http.server', forceTransaction: true, attributes: { 'sentry.source': 'url' } },
+          async (span) => {
+            const response = await handler(request, ...rest)
+            span.setAttribute('http.response.status_code', response.status)
+            if (response.status >= 500) span.setStatus({ code: 2, message: 'internal_error' })
+            return response
+          },
+        ),
+      )
+    })
   }) as F
 }
 
-/** Waits for envelopes in flight (tests, shutdown). */
+/** Waits for reports in flight (tests, shutdown). */
 export async function flushErrorReporting(): Promise<void> {
-  await Promise.all([...(holder[key]?.pending ?? [])])
+  await sentry?.flush(5_000)
 }

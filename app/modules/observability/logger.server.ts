@@ -22,11 +22,8 @@ export interface LoggerOptions {
   destination?: DestinationStream
 }
 
-// On globalThis: server/main.ts and the React Router server build each load their own copy of
-// this module, and a loader's log line must still find the request it belongs to.
-const storeKey = Symbol.for('trailguide.requestContext')
-type Holder = { [storeKey]?: AsyncLocalStorage<{ requestId: string }> }
-const requestContext = ((globalThis as Holder)[storeKey] ??= new AsyncLocalStorage<{ requestId: string }>())
+// One per process: the server, the API and React Router's build are one module graph (ADR 036).
+const requestContext = new AsyncLocalStorage<{ requestId: string }>()
 
 /** Runs `fn` as part of the request `requestId`: every log line and error report inside carries it. */
 export function withRequestId<T>(requestId: string, fn: () => T): T {

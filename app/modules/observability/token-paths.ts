@@ -18,11 +18,16 @@ export function maskTokens(text: string): string {
 }
 
 /** A copy of a JSON-like value (an error report, a breadcrumb) with every string masked. */
-export function maskTokensDeep<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return maskTokens(value) as T
+export function maskTokensDeep<T>(value: T): T {
+  return mapStringsDeep(value, maskTokens)
+}
+
+/** A copy of a JSON-like value with every string passed through `map`. */
+export function mapStringsDeep<T>(value: T, map: (text: string) => string, depth = 0): T {
+  if (typeof value === 'string') return map(value) as T
   if (depth > 20 || value === null || typeof value !== 'object') return value
-  if (Array.isArray(value)) return value.map((item: unknown) => maskTokensDeep(item, depth + 1)) as T
+  if (Array.isArray(value)) return value.map((item: unknown) => mapStringsDeep(item, map, depth + 1)) as T
   // Only plain records are rebuilt (class instances, e.g. an Error in a hint, are left as they are).
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskTokensDeep(item, depth + 1)])) as T
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStringsDeep(item, map, depth + 1)])) as T
 }
