@@ -6,10 +6,10 @@ import { editorTexts } from '#app/components/landing-editor/landing-changes.ts'
 import { ImageField } from '#app/components/landing-editor/image-field.tsx'
 import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
 import { PartnerLogos } from '#app/components/landing-editor/partner-logos.tsx'
-import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
+import { RouteColorSwatches } from '#app/components/ui/swatch.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
 import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
-import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
+import { SaveBar } from '#app/components/ui/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
 import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
@@ -134,7 +134,14 @@ function BrandingEditor({ initial, fallbackLocale }: { initial: RouteView; fallb
           <TranslationTabs texts={texts} fields={LOGO_TITLE} initial={fallbackLocale} errors={errors} onChange={(l, _field, value) => setEdited((s) => ({ ...s, logoTitles: { ...s.logoTitles, [l]: value } }))} />
         </section>
 
-        <SaveBar dirty={Boolean(changes)} saving={saving} testId="branding-save" invalid={Object.keys(errors).length > 0} />
+        <SaveBar
+          dirty={Boolean(changes)}
+          saving={saving}
+          invalid={Object.keys(errors).length > 0}
+          labels={{ save: t('landingEditor.save'), unsaved: t('landingEditor.unsaved') }}
+          testId="branding-save"
+          statusTestId="save-bar-status"
+        />
       </form>
       <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
         <BrandingPreview

@@ -5,6 +5,7 @@ import { EmptyState } from '#app/components/landing-editor/empty-state.tsx'
 import { namedLocales } from '#app/components/landing-editor/landing-changes.ts'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
 import { NoticeBadge } from '#app/components/notice-badge.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { localeFromParam, locales } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
@@ -112,22 +113,6 @@ function RoutesTable({ routes, categoryId }: { routes: Row[]; categoryId: number
         </tbody>
       </table>
     </div>
-  )
-}
-
-function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation()
-  const published = status === 'published'
-  return (
-    <span
-      className={
-        published
-          ? 'rounded-full bg-primary-100 px-2 py-0.5 text-xs font-medium text-primary-800 dark:bg-primary-900 dark:text-primary-100'
-          : 'rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-200'
-      }
-    >
-      {t(published ? 'landingEditor.status.published' : 'landingEditor.status.draft')}
-    </span>
   )
 }
 

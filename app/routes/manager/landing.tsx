@@ -10,7 +10,7 @@ import { noticeDraft, previewNotice } from '#app/components/landing-editor/notic
 import { PublicPreview } from '#app/components/landing-editor/public-preview.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
 import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
-import { SaveBar } from '#app/components/landing-editor/save-bar.tsx'
+import { SaveBar } from '#app/components/ui/save-bar.tsx'
 import { useRouteEditor } from '#app/components/landing-editor/use-route-editor.ts'
 import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
@@ -160,7 +160,14 @@ function LandingEditor({ initial, routes, addressing, category, fallbackLocale }
           </label>
         </section>
 
-        <SaveBar dirty={Boolean(changes)} saving={saving} testId="landing-save" invalid={Object.keys(errors).length > 0} />
+        <SaveBar
+          dirty={Boolean(changes)}
+          saving={saving}
+          invalid={Object.keys(errors).length > 0}
+          labels={{ save: t('landingEditor.save'), unsaved: t('landingEditor.unsaved') }}
+          testId="landing-save"
+          statusTestId="save-bar-status"
+        />
       </form>
       {guard.modal}
       {/* The preview follows the notice and the accessibility facts as edited, as it follows the texts. */}
