@@ -283,6 +283,10 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
         {category ? (
           <section className="flex min-h-0 flex-col bg-white lg:col-start-1 lg:row-start-2 lg:border-r lg:border-gray-200 dark:bg-gray-900 lg:dark:border-gray-800">
             <TabList
+              label={t('mapEditor.tabs.label')}
+              idPrefix=""
+              value={panel}
+              onChange={setPanel}
               items={tabs.map((tab) => ({
                 id: tab.id,
                 label: (
@@ -296,10 +300,6 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
                   </>
                 ),
               }))}
-              value={panel}
-              onChange={setPanel}
-              label={t('mapEditor.tabs.label')}
-              idPrefix=""
               className="px-2"
               // min-w-0: three tabs share the panel's width in every language (tests/e2e/map-editor.test.ts).
               tabClassName="flex min-w-0 flex-1 items-center justify-center gap-1.5 px-1 py-2.5 sm:px-2"

@@ -71,21 +71,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
   )
 }
 
-/**
- * The usual footer of a dialog: Cancel, then the action. The action submits the dialog's form
- * when given its id (`form`), else runs `onConfirm`. Both wait while `busy`.
- */
-export function ConfirmFooter({
-  onCancel,
-  busy,
-  label,
-  testId,
-  form,
-  onConfirm,
-  disabled = false,
-  variant = 'primary',
-  icon,
-}: {
+export interface ConfirmFooterProps {
   onCancel(): void
   busy: boolean
   label: string
@@ -95,7 +81,18 @@ export function ConfirmFooter({
   disabled?: boolean
   variant?: 'primary' | 'danger'
   icon?: React.ReactNode
-}) {
+}
+
+/** A dialog asking for one action (see ConfirmFooter), which cannot be closed while the action runs. */
+export function ConfirmModal({ busy, confirm, size = 'sm', ...modal }: Omit<ModalProps, 'footer' | 'dismissible'> & { busy: boolean; confirm: Omit<ConfirmFooterProps, 'onCancel' | 'busy'> }) {
+  return <Modal {...modal} size={size} dismissible={!busy} footer={<ConfirmFooter onCancel={() => modal.onOpenChange(false)} busy={busy} {...confirm} />} />
+}
+
+/**
+ * The usual footer of a dialog: Cancel, then the action. The action submits the dialog's form
+ * when given its id (`form`), else runs `onConfirm`. Both wait while `busy`.
+ */
+export function ConfirmFooter({ onCancel, busy, label, testId, form, onConfirm, disabled = false, variant = 'primary', icon }: ConfirmFooterProps) {
   const { t } = useTranslation()
   return (
     <>

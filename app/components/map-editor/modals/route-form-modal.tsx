@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RouteColorSwatches } from '#app/components/ui/swatch.tsx'
-import { ConfirmFooter, Modal } from '#app/components/ui/modal.tsx'
+import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { slugFromName } from '#app/modules/walks/slug.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
@@ -89,23 +89,19 @@ export function RouteFormModal(props: Props) {
   // A printed address never breaks: the old one keeps leading to the route.
   const renamed = props.mode === 'edit' && values.slug.trim() !== '' && values.slug.trim() !== props.route.slug
   return (
-    <Modal
+    <ConfirmModal
       open={props.open}
       onOpenChange={props.onOpenChange}
-      dismissible={!busy}
+      busy={busy}
       size="lg"
       title={t(isNew ? 'routeModals.new.title' : 'routeModals.edit.title')}
       description={isNew ? t('routeModals.new.description') : undefined}
       testId={isNew ? 'new-route-modal' : 'edit-route-modal'}
-      footer={
-        <ConfirmFooter
-          onCancel={() => props.onOpenChange(false)}
-          busy={busy}
-          form={formId}
-          label={busy ? t('routeModals.saving') : t(isNew ? 'routeModals.new.submit' : 'routeModals.edit.submit')}
-          testId="route-form-submit"
-        />
-      }
+      confirm={{
+        form: formId,
+        label: busy ? t('routeModals.saving') : t(isNew ? 'routeModals.new.submit' : 'routeModals.edit.submit'),
+        testId: 'route-form-submit',
+      }}
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ErrorBanner message={formError} testId="modal-error" />
@@ -139,6 +135,6 @@ export function RouteFormModal(props: Props) {
           testId="route-slug"
         />
       </form>
-    </Modal>
+    </ConfirmModal>
   )
 }

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmFooter, Modal } from '#app/components/ui/modal.tsx'
+import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { walkStatuses } from '#app/modules/walks/walks.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
@@ -35,23 +35,14 @@ export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { ope
   }
 
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onOpenChange={onOpenChange}
-      dismissible={!busy}
-      size="sm"
+      busy={busy}
       testId="route-status-modal"
       title={t('routeModals.status.title')}
       description={t('routeModals.status.description', { name: route.name ?? route.slug })}
-      footer={
-        <ConfirmFooter
-          onCancel={() => onOpenChange(false)}
-          busy={busy}
-          form={formId}
-          label={busy ? t('routeModals.saving') : t('routeModals.status.submit')}
-          testId="route-status-submit"
-        />
-      }
+      confirm={{ form: formId, label: busy ? t('routeModals.saving') : t('routeModals.status.submit'), testId: 'route-status-submit' }}
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3">
         <ErrorBanner message={error} testId="modal-error" />
@@ -82,6 +73,6 @@ export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { ope
           ))}
         </fieldset>
       </form>
-    </Modal>
+    </ConfirmModal>
   )
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmFooter, Modal } from '#app/components/ui/modal.tsx'
+import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { QR_BATCH_MAX } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { ErrorBanner } from '#app/components/ui/alert.tsx'
@@ -41,21 +41,20 @@ export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open:
   }
 
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onOpenChange={onOpenChange}
-      dismissible={!busy}
-      size="sm"
+      busy={busy}
       testId="batch-qr-modal"
       title={t('qrPanel.batch.title')}
       description={t('qrPanel.batch.description')}
-      footer={<ConfirmFooter onCancel={() => onOpenChange(false)} busy={busy} form={formId} label={t('qrPanel.batch.submit')} testId="batch-submit" />}
+      confirm={{ form: formId, label: t('qrPanel.batch.submit'), testId: 'batch-submit' }}
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ErrorBanner message={formError} testId="modal-error" />
         <InputField label={t('qrPanel.batch.count')} type="number" inputMode="numeric" min={1} max={QR_BATCH_MAX} value={count} onChange={(e) => setCount(e.target.value)} errors={errors.count} testId="batch-count" />
         <InputField label={t('qrPanel.batch.prefix')} value={prefix} onChange={(e) => setPrefix(e.target.value)} maxLength={100} hint={t('qrPanel.batch.prefixHint')} errors={errors.name_prefix} />
       </form>
-    </Modal>
+    </ConfirmModal>
   )
 }
