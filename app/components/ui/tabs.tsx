@@ -11,6 +11,13 @@ export interface TabItem<T extends string> {
 /** The ids tying a tab to its panel: `<prefix>tab-<id>` and `<prefix>panel-<id>`. */
 export const tabIds = (prefix: string, id: string) => ({ tab: `${prefix}tab-${id}`, panel: `${prefix}panel-${id}` })
 
+/** The tab a key moves to: ←/→ to the previous/next (wrapping round), Home/End to the first/last; null for any other key. */
+export function tabAfterKey<T extends string>(ids: readonly T[], current: T, key: string): T | null {
+  const at = ids.indexOf(current)
+  const next = ({ ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: ids.length - 1 } as Record<string, number>)[key]
+  return next === undefined || ids.length === 0 ? null : ids[(next + ids.length) % ids.length]!
+}
+
 const looks = {
   /** A line under the row, the chosen tab underlined (editors' panels). */
   underline: {
@@ -56,13 +63,11 @@ export function TabList<T extends string>({
   const list = useRef<HTMLDivElement>(null)
   const style = looks[look]
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const at = items.findIndex((item) => item.id === value)
-    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: items.length - 1 }[event.key]
-    if (next === undefined) return
+    const next = tabAfterKey(items.map((item) => item.id), value, event.key)
+    if (next === null) return
     event.preventDefault()
-    const item = items[(next + items.length) % items.length]!
-    onChange(item.id)
-    list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabIds(idPrefix, item.id).tab)}`)?.focus()
+    onChange(next)
+    list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabIds(idPrefix, next).tab)}`)?.focus()
   }
   return (
     <div ref={list} role="tablist" aria-label={label} onKeyDown={onKeyDown} className={clsx(style.list, className)}>
