@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { lazyMap } from '#app/components/lazy-map.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
+import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
@@ -135,7 +136,7 @@ export function ImportDialog({ open, onOpenChange, category, tiles, onImported }
   return (
     <Modal open={open} onOpenChange={close} title={t('import.title', { name: category.name })} size="lg" testId="import-dialog" dismissible={!(busy && stage.kind === 'sending' && stage.commit)} footer={footer}>
       <div className="flex flex-col gap-4">
-        {error ? <p role="alert" data-testid="import-error" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">{error}</p> : null}
+        <ErrorBanner message={error} testId="import-error" />
         {stage.kind === 'choose' || (!preview && !busy) ? (
           <label
             className="flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed border-gray-300 p-6 text-center hover:border-primary-500 focus-within:border-primary-500 dark:border-gray-700"

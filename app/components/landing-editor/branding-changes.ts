@@ -1,5 +1,5 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import type { RouteColor, WalkTexts } from '#app/modules/walks/walks.schema.ts'
+import type { RouteColor, WalkTexts as RouteTexts } from '#app/modules/walks/walks.schema.ts'
 
 export interface BrandingState {
   bgColor: string
@@ -17,7 +17,7 @@ export interface BrandingUpdate {
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/
 
-export function brandingState(route: { branding: { bg_color: string; is_bg_transparent: boolean }; color: string; translations: Record<string, WalkTexts> }): BrandingState {
+export function brandingState(route: { branding: { bg_color: string; is_bg_transparent: boolean }; color: string; translations: Record<string, RouteTexts> }): BrandingState {
   return {
     bgColor: route.branding.bg_color.toUpperCase(),
     transparent: route.branding.is_bg_transparent,

@@ -1,5 +1,5 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import { walkTextFields, walkTranslationSchema, type WalkTextField, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
+import { walkTextFields, walkTranslationSchema, type WalkTextField as RouteTextField, type WalkTexts as RouteTexts } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
 import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
@@ -7,7 +7,7 @@ import { noticeDraft, noticeErrors, noticeUpdate, type NoticeBody, type NoticeDr
 import { accessibilityErrors, accessibilityState, accessibilityUpdate, type AccessibilityEditState, type AccessibilityUpdate } from './accessibility-changes.ts'
 
 /** The landing texts the editor shows: one complete set per language, blanks as ''. */
-export type EditorTexts = Record<Locale, Record<WalkTextField, string>>
+export type EditorTexts = Record<Locale, Record<RouteTextField, string>>
 
 export interface LandingState {
   texts: EditorTexts
@@ -20,24 +20,24 @@ export interface LandingState {
 /** The body of PUT /routes/update (strict: only what changed, no other field). */
 export interface LandingUpdate {
   uuid: string
-  translations?: Partial<Record<Locale, Partial<Record<WalkTextField, string>>>>
+  translations?: Partial<Record<Locale, Partial<Record<RouteTextField, string>>>>
   isIndexed?: boolean
   status?: 'draft' | 'published'
   notice?: NoticeBody | null
   accessibility?: AccessibilityUpdate
 }
 
-export function editorTexts(translations: Record<string, WalkTexts>): EditorTexts {
+export function editorTexts(translations: Record<string, RouteTexts>): EditorTexts {
   const texts = {} as EditorTexts
   for (const locale of locales) {
     const row = translations[locale]
-    texts[locale] = Object.fromEntries(walkTextFields.map((f) => [f, row?.[f] ?? ''])) as Record<WalkTextField, string>
+    texts[locale] = Object.fromEntries(walkTextFields.map((f) => [f, row?.[f] ?? ''])) as Record<RouteTextField, string>
   }
   return texts
 }
 
 export function landingState(
-  route: { translations: Record<string, WalkTexts>; isIndexed: boolean; status: string; notice?: RouteNotice | null } & Parameters<typeof accessibilityState>[0],
+  route: { translations: Record<string, RouteTexts>; isIndexed: boolean; status: string; notice?: RouteNotice | null } & Parameters<typeof accessibilityState>[0],
 ): LandingState {
   return {
     texts: editorTexts(route.translations),
@@ -69,7 +69,7 @@ export function landingUpdate(uuid: string, saved: LandingState, edited: Landing
 }
 
 /** The languages in which the route has a name. */
-export function namedLocales(translations: Record<string, Pick<WalkTexts, 'name'>>): Locale[] {
+export function namedLocales(translations: Record<string, Pick<RouteTexts, 'name'>>): Locale[] {
   return locales.filter((l) => (translations[l]?.name ?? '').trim() !== '')
 }
 

@@ -1,12 +1,12 @@
-import { clsx } from 'clsx'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localeNames, locales, type Locale } from '#app/i18n/config.ts'
 import { LengthHint } from '#app/components/ui/length-hint.tsx'
-import { walkTextLimits, type WalkTextField } from '#app/modules/walks/walks.schema.ts'
+import { TabList, TabPanel } from '#app/components/ui/tabs.tsx'
+import { walkTextLimits, type WalkTextField as RouteTextField } from '#app/modules/walks/walks.schema.ts'
 import type { EditorTexts } from './landing-changes.ts'
 
-const long: ReadonlySet<WalkTextField> = new Set(['description', 'content_text'])
+const long: ReadonlySet<RouteTextField> = new Set(['description', 'content_text'])
 const inputClass = 'w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500 dark:border-gray-700 dark:bg-gray-900'
 
 /** The route's texts in the four languages, one tab each; each field says its limit and its errors. */
@@ -20,8 +20,8 @@ export function TranslationTabs({
   errors = {},
 }: {
   texts: EditorTexts
-  fields: readonly WalkTextField[]
-  onChange: (locale: Locale, field: WalkTextField, value: string) => void
+  fields: readonly RouteTextField[]
+  onChange: (locale: Locale, field: RouteTextField, value: string) => void
   /** The shown language, when the parent follows it (else the tabs keep it themselves). */
   active?: Locale
   /** The language shown first when the tabs keep it themselves. */
@@ -39,33 +39,30 @@ export function TranslationTabs({
   }
   return (
     <div>
-      <div role="tablist" aria-label={t('landingEditor.languages')} className="mb-4 flex gap-1 border-b border-gray-200 dark:border-gray-800">
-        {locales.map((locale) => (
-          <button
-            key={locale}
-            type="button"
-            role="tab"
-            id={`texts-tab-${locale}`}
-            aria-selected={locale === active}
-            aria-controls={`texts-panel-${locale}`}
-            data-testid={`texts-tab-${locale}`}
-            onClick={() => setActive(locale)}
-            className={clsx(
-              '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
-              locale === active ? 'border-primary-600 text-primary-700 dark:text-primary-300' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100',
-            )}
-          >
-            <span className="uppercase">{locale}</span>
-            <span className="sr-only"> {localeNames[locale]}</span>
-            {fields.some((f) => errors[`${locale}.${f}`]?.length) ? (
-              <span data-testid={`texts-tab-error-${locale}`} className="ml-1 inline-block size-2 rounded-full bg-red-600 align-middle" title={t('editorSafety.tabHasErrors')}>
-                <span className="sr-only">{t('editorSafety.tabHasErrors')}</span>
-              </span>
-            ) : null}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`texts-panel-${active}`} aria-labelledby={`texts-tab-${active}`} className="flex flex-col gap-4" lang={active}>
+      <TabList
+        items={locales.map((locale) => ({
+          id: locale,
+          testId: `texts-tab-${locale}`,
+          label: (
+            <>
+              <span className="uppercase">{locale}</span>
+              <span className="sr-only"> {localeNames[locale]}</span>
+              {fields.some((f) => errors[`${locale}.${f}`]?.length) ? (
+                <span data-testid={`texts-tab-error-${locale}`} className="ml-1 inline-block size-2 rounded-full bg-red-600 align-middle" title={t('editorSafety.tabHasErrors')}>
+                  <span className="sr-only">{t('editorSafety.tabHasErrors')}</span>
+                </span>
+              ) : null}
+            </>
+          ),
+        }))}
+        value={active}
+        onChange={setActive}
+        label={t('landingEditor.languages')}
+        idPrefix="texts-"
+        className="mb-4 gap-1"
+        tabClassName="px-3 py-2"
+      />
+      <TabPanel idPrefix="texts-" value={active} className="flex flex-col gap-4" lang={active}>
         {fields.map((field) => {
           const id = `text-${active}-${field}`
           const fieldErrors = errors[`${active}.${field}`] ?? []
@@ -98,7 +95,7 @@ export function TranslationTabs({
             </div>
           )
         })}
-      </div>
+      </TabPanel>
     </div>
   )
 }

@@ -6,6 +6,8 @@ import { useRevalidator, useSearchParams } from 'react-router'
 import { lazyMap } from '#app/components/lazy-map.tsx'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
+import { SaveBar } from '#app/components/ui/save-bar.tsx'
+import { TabList, TabPanel } from '#app/components/ui/tabs.tsx'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
@@ -29,7 +31,6 @@ import { QrPanel } from './qr-panel/qr-panel.tsx'
 import { RouteStops } from './route-stops.tsx'
 import { RouteToolbar } from './route-toolbar.tsx'
 import { RouteWarnings } from './route-warnings.tsx'
-import { SaveBar } from './save-bar.tsx'
 import { useRouteEditing } from './use-route-editing.ts'
 
 const RouteEditorMap = lazyMap(() => import('#app/map/route-editor-map.client.tsx'))
@@ -281,34 +282,29 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
         {/* The panel: stops, places, QR codes; directions and save at the bottom. */}
         {category ? (
           <section className="flex min-h-0 flex-col bg-white lg:col-start-1 lg:row-start-2 lg:border-r lg:border-gray-200 dark:bg-gray-900 lg:dark:border-gray-800">
-            <div role="tablist" aria-label={t('mapEditor.tabs.label')} className="flex border-b border-gray-200 px-2 dark:border-gray-800">
-              {tabs.map((tab) => (
-                <button
-                  key={tab.id}
-                  type="button"
-                  role="tab"
-                  id={`tab-${tab.id}`}
-                  aria-selected={panel === tab.id}
-                  aria-controls={`panel-${tab.id}`}
-                  onClick={() => setPanel(tab.id)}
-                  // min-w-0: three tabs share the panel's width in every language (tests/e2e/map-editor.test.ts).
-                  className={clsx(
-                    '-mb-px flex min-w-0 flex-1 items-center justify-center gap-1.5 border-b-2 px-1 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600 sm:px-2',
-                    panel === tab.id
-                      ? 'border-primary-600 text-primary-700 dark:text-primary-300'
-                      : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100',
-                  )}
-                >
-                  {/* The panel is ~24rem wide on a phone and beside the map: icons only between the two. */}
-                  <span className="hidden sm:inline lg:hidden">{tab.icon}</span>
-                  <span className="whitespace-nowrap">{tab.label}</span>
-                  {tab.count !== undefined && tab.count > 0 ? (
-                    <span className="rounded-full bg-gray-100 px-1.5 text-xs tabular-nums text-gray-700 dark:bg-gray-800 dark:text-gray-300">{tab.count}</span>
-                  ) : null}
-                </button>
-              ))}
-            </div>
-            <div role="tabpanel" id={`panel-${panel}`} aria-labelledby={`tab-${panel}`} className="min-h-48 flex-1 overflow-y-auto p-4">
+            <TabList
+              label={t('mapEditor.tabs.label')}
+              idPrefix=""
+              value={panel}
+              onChange={setPanel}
+              items={tabs.map((tab) => ({
+                id: tab.id,
+                label: (
+                  <>
+                    {/* The panel is ~24rem wide on a phone and beside the map: icons only between the two. */}
+                    <span className="hidden sm:inline lg:hidden">{tab.icon}</span>
+                    <span className="whitespace-nowrap">{tab.label}</span>
+                    {tab.count !== undefined && tab.count > 0 ? (
+                      <span className="rounded-full bg-gray-100 px-1.5 text-xs tabular-nums text-gray-700 dark:bg-gray-800 dark:text-gray-300">{tab.count}</span>
+                    ) : null}
+                  </>
+                ),
+              }))}
+              className="px-2"
+              // min-w-0: three tabs share the panel's width in every language (tests/e2e/map-editor.test.ts).
+              tabClassName="flex min-w-0 flex-1 items-center justify-center gap-1.5 px-1 py-2.5 sm:px-2"
+            />
+            <TabPanel idPrefix="" value={panel} className="min-h-48 flex-1 overflow-y-auto p-4">
               {panel === 'qr' ? (
                 <QrPanel
                   category={category}
@@ -335,7 +331,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
               ) : (
                 <PlaceSearch places={located} inRoute={inRoute} canAdd onAdd={addPlace} onShow={(p) => showPlace({ lat: p.lat!, lng: p.lng! })} />
               )}
-            </div>
+            </TabPanel>
             {state ? (
               // On a phone right under the map (save within reach); under the lists on a desktop.
               // Marked so toasts never cover the distance and the save status (app/components/shell/toaster.tsx).
@@ -358,7 +354,16 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
                   onCompute={() => void editing.computePath()}
                 />
                 <RouteWarnings warnings={warnings} />
-                <SaveBar dirty={dirty} saving={editing.saving} disabled={editing.computing} onSave={() => void editing.save()} />
+                <SaveBar
+                  dirty={dirty}
+                  saving={editing.saving}
+                  disabled={editing.computing}
+                  onSave={() => void editing.save()}
+                  placement="inline"
+                  labels={{ save: t('mapEditor.save'), unsaved: t('mapEditor.unsaved'), saved: t('mapEditor.allSaved') }}
+                  testId="route-save"
+                  statusTestId="save-state"
+                />
               </div>
             ) : null}
           </section>

@@ -3,11 +3,11 @@ import { clsx } from 'clsx'
 import { FileText, Globe, ListChecks, Map as MapIcon, MoreHorizontal, Pencil, Plus, Smartphone, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SWATCH_EDGE } from '#app/components/ui/swatch.ts'
+import { Swatch } from '#app/components/ui/swatch.tsx'
 import { routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { RouteToolbarProps } from './contracts.ts'
 import { DeleteRouteModal } from './modals/delete-route-modal.tsx'
-import { StatusBadge } from './modals/form-bits.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { MobileMapModal } from './modals/mobile-map-modal.tsx'
 import { RouteFormModal } from './modals/route-form-modal.tsx'
@@ -82,13 +82,7 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
         <div className="flex min-w-0 basis-full items-center gap-2 py-1 @3xl:flex-1 @3xl:basis-auto" data-testid="toolbar-route">
           {route ? (
             <>
-              <span
-                className={clsx('size-3.5 shrink-0 rounded-full', SWATCH_EDGE)}
-                style={{ backgroundColor: routeColorHex(route.color) }}
-                data-testid="toolbar-route-color"
-                data-color={route.color}
-                aria-hidden
-              />
+              <Swatch color={routeColorHex(route.color)} className="size-3.5" data-testid="toolbar-route-color" data-color={route.color} />
               <span className="min-w-0 truncate font-semibold" data-testid="toolbar-route-name">
                 {name}
               </span>

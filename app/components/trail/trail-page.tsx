@@ -102,7 +102,7 @@ export function TrailPage({ view }: { view: TrailView }) {
           <PlaceList view={view} hidden={focused !== null} />
           <AccessibilityBlock accessibility={view.accessibility} locale={view.locale} />
           {view.embed ? null : <Report view={view} place={focused} />}
-          {view.embed ? null : <SavedWalks />}
+          {view.embed ? null : <SavedRoutes />}
         </div>
       </aside>
       <script async src={view.assets.script} />
@@ -372,8 +372,8 @@ function Report({ view, place }: { view: TrailView; place: TrailPlace | null }) 
   )
 }
 
-/** Walks saved on this device (filled by the script from its own storage). */
-function SavedWalks() {
+/** Routes saved on this device (filled by the script from its own storage). */
+function SavedRoutes() {
   const { t } = useTranslation()
   return (
     <section data-saved-walks hidden aria-labelledby="saved-walks-title" className="space-y-2 border-t border-gray-200 pt-3">

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { contrastRatio } from '#app/utils/contrast.ts'
 import { routeColors } from '#app/modules/walks/walks.schema.ts'
 import { buttonVariants } from './button.tsx'
-import { SWATCH_EDGE } from './swatch.ts'
+import { SWATCH_EDGE } from './swatch.tsx'
 
 // Issue 18 item 7: the button styles checked against the colour tokens they name (Tailwind's
 // palette, with the app's own in app/styles/app.css), with the WCAG ratio of app/utils/contrast.ts.

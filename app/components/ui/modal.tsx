@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { clsx } from 'clsx'
 import { X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Button } from './button.tsx'
 
 export interface ModalProps {
   open: boolean
@@ -67,5 +68,41 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+export interface ConfirmFooterProps {
+  onCancel(): void
+  busy: boolean
+  label: string
+  testId: string
+  form?: string
+  onConfirm?(): void
+  disabled?: boolean
+  variant?: 'primary' | 'danger'
+  icon?: React.ReactNode
+}
+
+/** A dialog asking for one action (see ConfirmFooter), which cannot be closed while the action runs. */
+export function ConfirmModal({ busy, confirm, size = 'sm', ...modal }: Omit<ModalProps, 'footer' | 'dismissible'> & { busy: boolean; confirm: Omit<ConfirmFooterProps, 'onCancel' | 'busy'> }) {
+  return <Modal {...modal} size={size} dismissible={!busy} footer={<ConfirmFooter onCancel={() => modal.onOpenChange(false)} busy={busy} {...confirm} />} />
+}
+
+/**
+ * The usual footer of a dialog: Cancel, then the action. The action submits the dialog's form
+ * when given its id (`form`), else runs `onConfirm`. Both wait while `busy`.
+ */
+export function ConfirmFooter({ onCancel, busy, label, testId, form, onConfirm, disabled = false, variant = 'primary', icon }: ConfirmFooterProps) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+        {t('routeModals.cancel')}
+      </Button>
+      <Button type={form ? 'submit' : 'button'} form={form} onClick={onConfirm} variant={variant} disabled={busy || disabled} data-testid={testId}>
+        {icon}
+        {label}
+      </Button>
+    </>
   )
 }

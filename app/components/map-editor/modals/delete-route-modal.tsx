@@ -2,8 +2,7 @@ import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
-import { Button } from '#app/components/ui/button.tsx'
-import { Modal } from '#app/components/ui/modal.tsx'
+import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { apiRequest } from '#app/utils/api-client.ts'
 
 /** Asks before DELETE /api/routes/delete; on failure the spec's "Failed to delete route". */
@@ -35,27 +34,22 @@ export function DeleteRouteModal({
   }
 
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onOpenChange={onOpenChange}
-      dismissible={!busy}
-      size="sm"
+      busy={busy}
       testId="delete-route-modal"
       title={t('routeModals.delete.title')}
       description={t('routeModals.delete.description', { name: route.name })}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t('routeModals.cancel')}
-          </Button>
-          <Button type="button" variant="danger" onClick={remove} disabled={busy} data-testid="confirm-delete-route">
-            <Trash2 className="size-4" aria-hidden />
-            {busy ? t('routeModals.delete.deleting') : t('routeModals.delete.confirm')}
-          </Button>
-        </>
-      }
+      confirm={{
+        onConfirm: remove,
+        variant: 'danger',
+        icon: <Trash2 className="size-4" aria-hidden />,
+        label: busy ? t('routeModals.delete.deleting') : t('routeModals.delete.confirm'),
+        testId: 'confirm-delete-route',
+      }}
     >
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('routeModals.delete.warning')}</p>
-    </Modal>
+    </ConfirmModal>
   )
 }

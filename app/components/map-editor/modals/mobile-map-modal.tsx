@@ -1,6 +1,7 @@
 import { RefreshCw, Smartphone } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { qrSvg } from '#app/modules/qr-codes/qr-svg.ts'
@@ -64,9 +65,7 @@ export function MobileMapModal({ open, onOpenChange, categoryId, routeUuid }: { 
           </div>
         ) : null}
         {state.kind === 'failed' ? (
-          <p role="alert" data-testid="mobile-error" className="w-full rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
-            {t('routeModals.mobile.failed')}
-          </p>
+          <ErrorBanner message={t('routeModals.mobile.failed')} testId="mobile-error" className="w-full" />
         ) : null}
         {state.kind === 'ready' ? (
           <>

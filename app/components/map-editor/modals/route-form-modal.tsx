@@ -1,14 +1,15 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import { Modal } from '#app/components/ui/modal.tsx'
+import { RouteColorSwatches } from '#app/components/ui/swatch.tsx'
+import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { slugFromName } from '#app/modules/walks/slug.ts'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { defaultRouteColor, routeColorNames, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { errorsOf, FormError, InputField, type ServerErrors } from './form-bits.tsx'
+import { ErrorBanner } from '#app/components/ui/alert.tsx'
+import { InputField } from '#app/components/ui/text-field.tsx'
+import { errorsOf, type ServerErrors } from './form-bits.tsx'
 
 const asColor = (value: string | undefined): RouteColor => (routeColorNames as readonly string[]).includes(value ?? '') ? (value as RouteColor) : defaultRouteColor
 
@@ -88,27 +89,22 @@ export function RouteFormModal(props: Props) {
   // A printed address never breaks: the old one keeps leading to the route.
   const renamed = props.mode === 'edit' && values.slug.trim() !== '' && values.slug.trim() !== props.route.slug
   return (
-    <Modal
+    <ConfirmModal
       open={props.open}
       onOpenChange={props.onOpenChange}
-      dismissible={!busy}
+      busy={busy}
       size="lg"
       title={t(isNew ? 'routeModals.new.title' : 'routeModals.edit.title')}
       description={isNew ? t('routeModals.new.description') : undefined}
       testId={isNew ? 'new-route-modal' : 'edit-route-modal'}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={() => props.onOpenChange(false)} disabled={busy}>
-            {t('routeModals.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy} data-testid="route-form-submit">
-            {busy ? t('routeModals.saving') : t(isNew ? 'routeModals.new.submit' : 'routeModals.edit.submit')}
-          </Button>
-        </>
-      }
+      confirm={{
+        form: formId,
+        label: busy ? t('routeModals.saving') : t(isNew ? 'routeModals.new.submit' : 'routeModals.edit.submit'),
+        testId: 'route-form-submit',
+      }}
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={formError} />
+        <ErrorBanner message={formError} testId="modal-error" />
         <InputField
           label={t('routeModals.name')}
           name="name"
@@ -139,6 +135,6 @@ export function RouteFormModal(props: Props) {
           testId="route-slug"
         />
       </form>
-    </Modal>
+    </ConfirmModal>
   )
 }

@@ -1,12 +1,12 @@
 import { clsx } from 'clsx'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '#app/components/ui/button.tsx'
-import { Modal } from '#app/components/ui/modal.tsx'
+import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
 import { walkStatuses } from '#app/modules/walks/walks.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { errorsOf, FormError } from './form-bits.tsx'
+import { ErrorBanner } from '#app/components/ui/alert.tsx'
+import { errorsOf } from './form-bits.tsx'
 
 type Status = (typeof walkStatuses)[number]
 
@@ -35,27 +35,17 @@ export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { ope
   }
 
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onOpenChange={onOpenChange}
-      dismissible={!busy}
-      size="sm"
+      busy={busy}
       testId="route-status-modal"
       title={t('routeModals.status.title')}
       description={t('routeModals.status.description', { name: route.name ?? route.slug })}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t('routeModals.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy} data-testid="route-status-submit">
-            {busy ? t('routeModals.saving') : t('routeModals.status.submit')}
-          </Button>
-        </>
-      }
+      confirm={{ form: formId, label: busy ? t('routeModals.saving') : t('routeModals.status.submit'), testId: 'route-status-submit' }}
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3">
-        <FormError message={error} />
+        <ErrorBanner message={error} testId="modal-error" />
         <fieldset className="flex flex-col gap-2">
           <legend className="sr-only">{t('routeModals.status.title')}</legend>
           {walkStatuses.map((value) => (
@@ -83,6 +73,6 @@ export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { ope
           ))}
         </fieldset>
       </form>
-    </Modal>
+    </ConfirmModal>
   )
 }

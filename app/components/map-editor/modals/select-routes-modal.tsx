@@ -1,11 +1,11 @@
 import { clsx } from 'clsx'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SWATCH_EDGE } from '#app/components/ui/swatch.ts'
+import { Swatch } from '#app/components/ui/swatch.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import type { RouteSummaryView } from '#app/modules/walks/walk-serializer.server.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
-import { StatusBadge } from './form-bits.tsx'
+import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
 
@@ -65,7 +65,7 @@ export function SelectRoutesModal({
                       current && 'bg-primary-50 dark:bg-primary-950',
                     )}
                   >
-                    <span className={`size-3 shrink-0 rounded-full ${SWATCH_EDGE}`} style={{ backgroundColor: routeColorHex(r.color) }} aria-hidden />
+                    <Swatch color={routeColorHex(r.color)} className="size-3" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-medium">{r.name ?? r.slug}</span>
                       <span className="block text-xs text-gray-500 dark:text-gray-400">{t('routeModals.select.places', { count: r.placesCount })}</span>

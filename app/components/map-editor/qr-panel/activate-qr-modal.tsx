@@ -2,11 +2,12 @@ import { MapPin } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
-import { Modal } from '#app/components/ui/modal.tsx'
+import { ConfirmFooter, Modal } from '#app/components/ui/modal.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { formatDistance } from '#app/utils/format-walk.ts'
 import type { LatLng } from '../contracts.ts'
-import { FormError, InputField } from '../modals/form-bits.tsx'
+import { ErrorBanner } from '#app/components/ui/alert.tsx'
+import { InputField } from '#app/components/ui/text-field.tsx'
 import { addLocation, type AddLocationBody, type NearbyPlace } from './add-location.ts'
 
 export type ActivationSource = 'map' | 'device'
@@ -82,14 +83,7 @@ export function ActivateQrModal({
   const trimmed = name.trim()
   const footer =
     step.kind === 'form' ? (
-      <>
-        <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-          {t('routeModals.cancel')}
-        </Button>
-        <Button type="submit" form={formId} disabled={busy || !trimmed} data-testid="activate-submit">
-          {t('qrPage.activate.submit')}
-        </Button>
-      </>
+      <ConfirmFooter onCancel={() => onOpenChange(false)} busy={busy} form={formId} disabled={!trimmed} label={t('qrPage.activate.submit')} testId="activate-submit" />
     ) : undefined
 
   return (
@@ -103,7 +97,7 @@ export function ActivateQrModal({
       footer={footer}
     >
       <div className="flex flex-col gap-3">
-        <FormError message={error} />
+        <ErrorBanner message={error} testId="modal-error" />
         {step.kind === 'locating' ? (
           <p role="status" className="text-sm">
             {t('qrPage.activate.locating')}

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '#app/components/ui/button.tsx'
-import { Modal } from '#app/components/ui/modal.tsx'
+import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { QR_BATCH_MAX } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { errorsOf, FormError, InputField, type ServerErrors } from '../modals/form-bits.tsx'
+import { ErrorBanner } from '#app/components/ui/alert.tsx'
+import { InputField } from '#app/components/ui/text-field.tsx'
+import { errorsOf, type ServerErrors } from '../modals/form-bits.tsx'
 
 /** New blank codes for the category, to print and activate later (POST /api/qr-codes/batch). */
 export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open: boolean; onOpenChange(open: boolean): void; categoryId: number; onDone(count: number): void }) {
@@ -40,30 +41,20 @@ export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open:
   }
 
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onOpenChange={onOpenChange}
-      dismissible={!busy}
-      size="sm"
+      busy={busy}
       testId="batch-qr-modal"
       title={t('qrPanel.batch.title')}
       description={t('qrPanel.batch.description')}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            {t('routeModals.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy} data-testid="batch-submit">
-            {t('qrPanel.batch.submit')}
-          </Button>
-        </>
-      }
+      confirm={{ form: formId, label: t('qrPanel.batch.submit'), testId: 'batch-submit' }}
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormError message={formError} />
+        <ErrorBanner message={formError} testId="modal-error" />
         <InputField label={t('qrPanel.batch.count')} type="number" inputMode="numeric" min={1} max={QR_BATCH_MAX} value={count} onChange={(e) => setCount(e.target.value)} errors={errors.count} testId="batch-count" />
         <InputField label={t('qrPanel.batch.prefix')} value={prefix} onChange={(e) => setPrefix(e.target.value)} maxLength={100} hint={t('qrPanel.batch.prefixHint')} errors={errors.name_prefix} />
       </form>
-    </Modal>
+    </ConfirmModal>
   )
 }

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '#app/components/ui/modal.tsx'
 import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
-import { FormError } from '../modals/form-bits.tsx'
+import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { addLocation } from './add-location.ts'
 import { SearchField } from '#app/components/ui/search-field.tsx'
 
@@ -35,7 +35,7 @@ export function LinkPlaceModal({ open, onOpenChange, code, places, onDone }: { o
   return (
     <Modal open={open} onOpenChange={onOpenChange} dismissible={!busy} testId="link-place-modal" title={t('qrPanel.link.title', { code })} description={t('qrPanel.link.description')}>
       <div className="flex flex-col gap-3">
-        <FormError message={error} />
+        <ErrorBanner message={error} testId="modal-error" />
         <SearchField label={t('qrPanel.link.search')} value={query} onChange={setQuery} />
         {shown.length === 0 ? (
           <p role="status" className="py-4 text-center text-sm text-gray-500">

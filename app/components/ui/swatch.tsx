@@ -1,9 +1,24 @@
 import { clsx } from 'clsx'
 import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { SWATCH_EDGE } from '#app/components/ui/swatch.ts'
 import { textColorOn } from '#app/utils/contrast.ts'
 import { routeColorNames, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
+
+/**
+ * The edge of every route-colour dot: a route may be black, which a dark page would swallow
+ * (issue 18 item 23); gray-400 stands out from the dark greys, a faint line from white.
+ * app/components/ui/button.test.ts checks it against every route colour.
+ */
+export const SWATCH_EDGE = 'ring-1 ring-inset ring-black/10 dark:ring-gray-400'
+
+/** A route-colour dot (decorative: the route's name or the colour's says it); what it holds is drawn in a readable colour. */
+export function Swatch({ color, className, children, ...data }: { color: string; className?: string; children?: React.ReactNode } & Record<`data-${string}`, string>) {
+  return (
+    <span className={clsx('shrink-0 rounded-full', SWATCH_EDGE, className)} style={{ backgroundColor: color, color: textColorOn(color) }} aria-hidden {...data}>
+      {children}
+    </span>
+  )
+}
 
 /** The ten route colours as a radio group: swatch plus name, so colour is not the only cue. */
 export function RouteColorSwatches({ value, onChange }: { value: RouteColor; onChange: (color: RouteColor) => void }) {
@@ -23,9 +38,9 @@ export function RouteColorSwatches({ value, onChange }: { value: RouteColor; onC
               )}
             >
               <input type="radio" name="route-color" value={name} checked={checked} onChange={() => onChange(name)} className="sr-only" data-testid={`route-color-${name}`} />
-              <span className={clsx('flex size-6 shrink-0 items-center justify-center rounded-full', SWATCH_EDGE)} style={{ backgroundColor: routeColors[name], color: textColorOn(routeColors[name]) }} aria-hidden>
+              <Swatch color={routeColors[name]} className="flex size-6 items-center justify-center">
                 {checked ? <Check className="size-4" /> : null}
-              </span>
+              </Swatch>
               <span className="truncate">{t(`branding.colors.${name}`)}</span>
             </label>
           )
