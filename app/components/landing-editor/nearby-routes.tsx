@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { apiErrorMessage } from '#app/utils/api-client.ts'
 

@@ -1,5 +1,5 @@
 import { ApiError, apiRequest } from '#app/utils/api-client.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 
 /**
  * Sends an image as multipart/form-data (field `file`) and answers the route. apiRequest only

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { addToast } from '#app/components/shell/toast-store.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiErrorMessage, apiRequest, ApiError, isSessionEnded } from '#app/utils/api-client.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 

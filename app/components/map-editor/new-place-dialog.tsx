@@ -4,7 +4,7 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
-import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
+import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
 import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
 import type { LatLng } from './contracts.ts'
 

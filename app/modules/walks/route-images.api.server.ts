@@ -8,7 +8,7 @@ import { createRouter } from '#app/api/router.server.ts'
 import { limitUploads } from '#app/modules/rate-limit/upload-limit.server.ts'
 import { uploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import type { ImageSlot } from './walk-media.server.ts'
-import { routeSchema } from './walk-responses.ts'
+import { routeSchema } from './walk-responses.schema.ts'
 import { logoOrderSchema } from './walks.schema.ts'
 
 // A route's images: multipart/form-data with the image in the field `file`. The body is read

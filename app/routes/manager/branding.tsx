@@ -4,7 +4,7 @@ import { brandingState, brandingUpdate, HEX_COLOR, type BrandingState } from '#a
 import { BrandingPreview } from '#app/components/landing-editor/branding-preview.tsx'
 import { editorTexts } from '#app/components/landing-editor/landing-changes.ts'
 import { ImageField } from '#app/components/landing-editor/image-field.tsx'
-import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
+import { loadRouteScreen } from './load-route.server.ts'
 import { PartnerLogos } from '#app/components/landing-editor/partner-logos.tsx'
 import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
 import { TranslationTabs } from '#app/components/landing-editor/translation-tabs.tsx'
@@ -15,7 +15,7 @@ import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-m
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import type { Locale } from '#app/i18n/config.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import type { Route } from './+types/branding'
 
 const LOGO_TITLE = ['logo_title'] as const

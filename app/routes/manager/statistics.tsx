@@ -1,3 +1,4 @@
+import type { AppLoadContext } from 'react-router'
 import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { CategoryPicker } from '#app/components/category-picker.tsx'
@@ -16,8 +17,10 @@ import { useLocale } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
 import { toStatYear, yearQuerySchema, type StatYear } from '#app/modules/stats/stats.schema.ts'
-import type { Services } from '#app/services.server.ts'
 import type { Route } from './+types/statistics'
+
+/** The services the load context carries (app/load-context.ts), typed without importing the server module. */
+type Services = AppLoadContext['services']
 
 /** `?year=`: 'total' or a four-digit year; anything else reads as all years. */
 function askedYear(url: URL): StatYear {

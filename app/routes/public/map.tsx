@@ -8,7 +8,7 @@ import { readCategorySlugVersions } from '#app/modules/page-cache/page-cache.ser
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import { noteIn } from '#app/modules/accessibility/accessibility.schema.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
-import type { PublicRouteView } from '#app/modules/walks/walks.service.server.ts'
+import type { PublicRouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'
 import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
