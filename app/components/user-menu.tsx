@@ -17,7 +17,7 @@ function useMonthlyReportSetting() {
   const { t } = useTranslation()
   const [subscribed, setSubscribed] = useState<boolean | null>(null)
   const load = () => {
-    apiRequest<Subscription>('/monthly-report/subscription').then(
+    apiRequest('/monthly-report/subscription').then(
       (answer) => setSubscribed(answer.subscribed),
       () => setSubscribed(null),
     )
@@ -25,7 +25,7 @@ function useMonthlyReportSetting() {
   const toggle = (next: boolean) => {
     const before = subscribed
     setSubscribed(next)
-    apiRequest<Subscription>('/monthly-report/subscription', { method: 'PUT', body: { subscribed: next } }).then(
+    apiRequest('/monthly-report/subscription', { method: 'PUT', body: { subscribed: next } }).then(
       (answer) => setSubscribed(answer.subscribed),
       (error: unknown) => {
         setSubscribed(before)

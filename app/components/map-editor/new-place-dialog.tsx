@@ -38,7 +38,7 @@ export function NewPlaceDialog({ at, categoryId, canAdd, onClose, onCreated }: N
     setBusy(true)
     setError(null)
     try {
-      const place = await apiRequest<PlaceSummary>('/places', { method: 'POST', body: { place_category_id: categoryId, name: name.trim(), lat: at.lat, lng: at.lng } })
+      const place = await apiRequest('/places', { method: 'POST', body: { place_category_id: categoryId, name: name.trim(), lat: at.lat, lng: at.lng } })
       addToast({ title: t('mapEditor.placeCreated', { name: place.name }), timeout: 2500 })
       onCreated(place, canAdd && addToRoute)
       setName('')

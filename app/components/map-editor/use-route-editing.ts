@@ -74,7 +74,7 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
     setComputing(true)
     let action: EditorAction
     try {
-      const directions = await apiRequest<Directions>('/directions', { method: 'POST', body: { coordinates: points } })
+      const directions = await apiRequest('/directions', { method: 'POST', body: { coordinates: points } })
       action = { type: 'directions', forKey, directions }
     } catch (error) {
       // The session ended: the work is kept as it is (the path computes again once restored).
@@ -111,7 +111,7 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
       }
       setSaving(true)
       try {
-        const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: savePayload(current) })
+        const next = await apiRequest('/routes/update', { method: 'PUT', body: savePayload(current) })
         setRoute(next)
         setState(initialEditorState(editable(next)))
         addToast({ title: t('mapEditor.saved'), timeout: SAVED_NOTICE_MS })

@@ -126,7 +126,7 @@ function DraftRouteSection({ data }: { data: Loaded }) {
     setCreated(null)
     try {
       const body = { place_category_id: data.selected.id, start_place_id: Number(startId), target_minutes: Number(minutes) }
-      setDraft(await apiRequest<DraftedRouteView>('/ai/draft-route', { method: 'POST', body }))
+      setDraft(await apiRequest('/ai/draft-route', { method: 'POST', body }))
     } catch (failure) {
       setError(apiErrorMessage(failure, t('assistant.errors.network')))
     } finally {
@@ -141,7 +141,7 @@ function DraftRouteSection({ data }: { data: Loaded }) {
     setError(null)
     try {
       const body = { place_category_id: data.selected.id, name: name.trim(), place_ids: draft.places.map((p) => p.id), distance: draft.distance, duration: draft.duration }
-      const route = await apiRequest<CreatedRouteView>('/ai/create-route', { method: 'POST', body })
+      const route = await apiRequest('/ai/create-route', { method: 'POST', body })
       const mapPath = localePath(`/map?route=${encodeURIComponent(route.uuid)}`)
       setCreated({ ...route, name: name.trim() })
       setDraft(null)
@@ -350,7 +350,7 @@ function TextsDrafter({ data }: { data: Loaded }) {
     setBusy('draft')
     setError(null)
     try {
-      const answer = await apiRequest<{ translations: DraftedTranslations }>('/ai/draft-texts', { method: 'POST', body: { route_uuid: routeUuid } })
+      const answer = await apiRequest('/ai/draft-texts', { method: 'POST', body: { route_uuid: routeUuid } })
       setDraft({ uuid: routeUuid, translations: answer.translations })
     } catch (failure) {
       // A provider failure changes nothing: an earlier draft stays as it was.

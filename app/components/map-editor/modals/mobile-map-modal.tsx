@@ -30,7 +30,7 @@ export function MobileMapModal({ open, onOpenChange, categoryId, routeUuid }: { 
     let live = true
     void (async () => {
       try {
-        const { token } = await apiRequest<{ token: string }>('/auth/get-temp-token', { method: 'POST' })
+        const { token } = await apiRequest('/auth/get-temp-token', { method: 'POST' })
         const fetchedAt = Date.now()
         const url = tempLoginUrl(window.location.origin, token, mapEditorPath(categoryId, routeUuid))
         const svg = await renderQr(url)

@@ -1,3 +1,4 @@
+import { isLocale } from '#app/i18n/config.ts'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RouteColorSwatches } from '#app/components/landing-editor/route-color-swatches.tsx'
@@ -58,7 +59,7 @@ export function RouteFormModal(props: Props) {
     setFormError(null)
     try {
       if (props.mode === 'new') {
-        const created = await apiRequest<{ uuid: string; slug: string }>('/routes/store', {
+        const created = await apiRequest('/routes/store', {
           method: 'POST',
           body: { name, color: values.color, url: values.slug.trim(), place_category_id: props.categoryId, locale },
         })
@@ -66,9 +67,9 @@ export function RouteFormModal(props: Props) {
         props.onCreated({ uuid: created.uuid, slug: created.slug })
       } else {
         const slug = values.slug.trim()
-        const updated = await apiRequest<RouteView>('/routes/update', {
+        const updated = await apiRequest('/routes/update', {
           method: 'PUT',
-          body: { uuid: props.route.uuid, locale: props.route.locale, name, color: values.color, ...(slug && slug !== props.route.slug ? { slug } : {}) },
+          body: { uuid: props.route.uuid, locale: isLocale(props.route.locale) ? props.route.locale : undefined, name, color: values.color, ...(slug && slug !== props.route.slug ? { slug } : {}) },
         })
         props.onOpenChange(false)
         props.onUpdated(updated)

@@ -24,7 +24,7 @@ export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { ope
     setBusy(true)
     setError(null)
     try {
-      const updated = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: { uuid: route.uuid, status } })
+      const updated = await apiRequest('/routes/update', { method: 'PUT', body: { uuid: route.uuid, status } })
       onOpenChange(false)
       onUpdated(updated)
     } catch (e) {
