@@ -6,7 +6,6 @@ import { useSubmit } from 'react-router'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { PublicUser } from '#app/modules/auth/auth.schema.ts'
-import type { Subscription } from '#app/modules/monthly-report/monthly-report.schema.ts'
 import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
 
 /**

@@ -49,7 +49,7 @@ interface TransportOptions {
 }
 
 /** The method (GET when left out) and the JSON body, both typed by the endpoint (api-contract.ts). */
-export type ApiRequestOptions<P extends string, M extends ApiMethod> = TransportOptions & { method?: M; body?: ApiBody<P, M> }
+type ApiRequestOptions<P extends string, M extends ApiMethod> = TransportOptions & { method?: M; body?: ApiBody<P, M> }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -11,7 +11,6 @@ import {
   savePayload,
   stopsKey,
   walkableStops,
-  type Directions,
   type EditorAction,
   type EditorState,
 } from './editor-state.ts'

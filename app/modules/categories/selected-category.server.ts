@@ -1,5 +1,5 @@
 import type { User } from '#app/db/schema.ts'
-import { defaultLocale, isLocale, type Locale } from '#app/i18n/config.ts'
+import { defaultLocale, isLocale } from '#app/i18n/config.ts'
 import type { Services } from '#app/services.server.ts'
 import type { CategoryNode } from './categories.service.server.ts'
 import type { CategoryOption } from './categories.schema.ts'

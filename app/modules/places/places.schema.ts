@@ -97,8 +97,8 @@ export const placeSchema = z.object({
   secrets: z.array(secretSchema),
 })
 /** A place without its users, invitations and secrets (the map editor's list). */
-export const placeSummarySchema = z.object(summaryFields)
-export const nearbyPlaceSchema = z.object({ ...summaryFields, distance: z.number() })
+const placeSummarySchema = z.object(summaryFields)
+export const nearbyPlaceSchema = placeSummarySchema.extend({ distance: z.number() })
 export const placeUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string(), photo: photoSchema, joined_at: z.string() })
 export const invitationSchema = z.object({ id: z.number().int(), email: z.string(), expires_at: z.string(), created_at: z.string() })
 
