@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import type { CategoryOption } from '#app/modules/categories/selected-category.server.ts'
+import type { CategoryOption } from '#app/modules/categories/categories.schema.ts'
 
 /** Chooses the category a manager screen shows; the choice lives in the URL (?category=). */
 export function CategoryPicker({ categories, selectedId }: { categories: CategoryOption[]; selectedId: number | null }) {

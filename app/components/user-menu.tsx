@@ -6,7 +6,6 @@ import { useSubmit } from 'react-router'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { PublicUser } from '#app/modules/auth/auth.schema.ts'
-import type { Subscription } from '#app/modules/monthly-report/monthly-report.schema.ts'
 import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
 
 /**
@@ -17,7 +16,7 @@ function useMonthlyReportSetting() {
   const { t } = useTranslation()
   const [subscribed, setSubscribed] = useState<boolean | null>(null)
   const load = () => {
-    apiRequest<Subscription>('/monthly-report/subscription').then(
+    apiRequest('/monthly-report/subscription').then(
       (answer) => setSubscribed(answer.subscribed),
       () => setSubscribed(null),
     )
@@ -25,7 +24,7 @@ function useMonthlyReportSetting() {
   const toggle = (next: boolean) => {
     const before = subscribed
     setSubscribed(next)
-    apiRequest<Subscription>('/monthly-report/subscription', { method: 'PUT', body: { subscribed: next } }).then(
+    apiRequest('/monthly-report/subscription', { method: 'PUT', body: { subscribed: next } }).then(
       (answer) => setSubscribed(answer.subscribed),
       (error: unknown) => {
         setSubscribed(before)

@@ -33,22 +33,22 @@ describe('apiRequest', () => {
 
   it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries an idempotent request after %i', async (status) => {
     const { fetch, calls } = scriptedFetch(json(status, { message: 'busy' }), json(200, { data: 'ok' }))
-    expect(await apiRequest('/things', { fetch, backoffMs: 1 })).toBe('ok')
+    expect(await apiRequest('/auth/user', { fetch, backoffMs: 1 })).toBe('ok')
     expect(calls).toHaveLength(2)
   })
 
   it('gives up after the last retry and reports the error', async () => {
     const { fetch, calls } = scriptedFetch(...Array.from({ length: 4 }, () => json(503, { message: 'down' })))
-    await expect(apiRequest('/things', { fetch, backoffMs: 1, retries: 3 })).rejects.toMatchObject({ status: 503, message: 'down' })
+    await expect(apiRequest('/auth/user', { fetch, backoffMs: 1, retries: 3 })).rejects.toMatchObject({ status: 503, message: 'down' })
     expect(calls).toHaveLength(4)
   })
 
   it('never repeats a POST, and does not retry a 4xx it cannot fix', async () => {
     const post = scriptedFetch(json(503, { message: 'down' }))
-    await expect(apiRequest('/things', { method: 'POST', body: {}, fetch: post.fetch, backoffMs: 1 })).rejects.toBeInstanceOf(ApiError)
+    await expect(apiRequest('/routes/store', { method: 'POST', body: { name: 'Lakeside', place_category_id: 1 }, fetch: post.fetch, backoffMs: 1 })).rejects.toBeInstanceOf(ApiError)
     expect(post.calls).toHaveLength(1)
     const invalid = scriptedFetch(json(422, { message: 'The name field is required.', errors: { name: ['The name field is required.'] } }))
-    await expect(apiRequest('/things', { method: 'PUT', body: {}, fetch: invalid.fetch })).rejects.toMatchObject({
+    await expect(apiRequest('/routes/update', { method: 'PUT', body: { uuid: 'r1' }, fetch: invalid.fetch })).rejects.toMatchObject({
       status: 422,
       errors: { name: ['The name field is required.'] },
     })
@@ -64,11 +64,11 @@ describe('apiRequest', () => {
     }) as never)
     try {
       const busy = scriptedFetch(json(503, {}), json(502, {}), json(500, {}), json(200, { data: 'ok' }))
-      expect(await apiRequest('/things', { fetch: busy.fetch, backoffMs: 100 })).toBe('ok')
+      expect(await apiRequest('/auth/user', { fetch: busy.fetch, backoffMs: 100 })).toBe('ok')
       expect(delays).toEqual([100, 200, 400])
       delays.length = 0
       const limited = scriptedFetch(json(429, {}, { 'Retry-After': '2' }), json(200, { data: 'ok' }))
-      expect(await apiRequest('/things', { fetch: limited.fetch, backoffMs: 100 })).toBe('ok')
+      expect(await apiRequest('/auth/user', { fetch: limited.fetch, backoffMs: 100 })).toBe('ok')
       expect(delays).toEqual([2000])
     } finally {
       timer.mockRestore()
@@ -77,7 +77,7 @@ describe('apiRequest', () => {
 
   it('retries a network failure of an idempotent request', async () => {
     const { fetch, calls } = scriptedFetch(new TypeError('fetch failed'), json(200, { data: 'ok' }))
-    expect(await apiRequest('/things', { fetch, backoffMs: 1 })).toBe('ok')
+    expect(await apiRequest('/auth/user', { fetch, backoffMs: 1 })).toBe('ok')
     expect(calls).toHaveLength(2)
   })
 
@@ -97,7 +97,7 @@ describe('apiRequest', () => {
     const kept: string[] = []
     const stop = onSessionEnd(() => kept.push('kept'))
     const { fetch } = scriptedFetch(json(401, { message: 'Unauthenticated.' }), json(401, { message: 'Unauthenticated.' }), json(200, { data: {} }))
-    const results = await Promise.allSettled([apiRequest('/routes/update', { method: 'PUT', body: {}, fetch }), apiRequest('/directions', { method: 'POST', body: {}, fetch })])
+    const results = await Promise.allSettled([apiRequest('/routes/update', { method: 'PUT', body: { uuid: 'r1' }, fetch }), apiRequest('/directions', { method: 'POST', body: { coordinates: [] }, fetch })])
     stop()
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
     expect(results.every((r) => r.status === 'rejected' && isSessionEnded(r.reason))).toBe(true)
@@ -118,7 +118,7 @@ describe('apiRequest', () => {
 describe('apiErrorMessage', () => {
   it('says what the API said (in the user’s language): every field message of a 422, else the message', async () => {
     const { fetch } = scriptedFetch(json(422, { message: 'Le champ name est obligatoire.', errors: { name: ['Le champ name est obligatoire.'], color: ['Le champ color est invalide.'] } }))
-    const error = await apiRequest('/routes/update', { method: 'PUT', body: {}, fetch }).catch((e: unknown) => e)
+    const error = await apiRequest('/routes/update', { method: 'PUT', body: { uuid: 'r1' }, fetch }).catch((e: unknown) => e)
     expect(apiErrorMessage(error, 'Could not save')).toBe('Le champ name est obligatoire. Le champ color est invalide.')
     expect(apiErrorMessage(new ApiError(404, 'Introuvable.'), 'Could not save')).toBe('Introuvable.')
     expect(apiErrorMessage(new ApiError(504, 'Le fournisseur n’a pas répondu à temps.'), 'x')).toBe('Le fournisseur n’a pas répondu à temps.')
@@ -126,7 +126,7 @@ describe('apiErrorMessage', () => {
 
   it('falls back to the screen’s own words when the API said nothing usable', async () => {
     const { fetch } = scriptedFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))
-    const proxy = await apiRequest('/routes/update', { method: 'POST', body: {}, fetch }).catch((e: unknown) => e)
+    const proxy = await apiRequest('/routes/store', { method: 'POST', body: { name: 'Lakeside', place_category_id: 1 }, fetch }).catch((e: unknown) => e)
     expect(apiErrorMessage(proxy, 'Could not save')).toBe('Could not save')
     expect(apiErrorMessage(new ApiError(500, 'Server error. Please try again.'), 'Could not save')).toBe('Could not save')
     expect(apiErrorMessage(new TypeError('Failed to fetch'), 'Could not save')).toBe('Could not save')

@@ -2,6 +2,7 @@ import i18next from 'i18next'
 import type { NavigateFunction } from 'react-router'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { localizePath, isLocale, defaultLocale, splitLocalePath } from '#app/i18n/config.ts'
+import type { ApiBody, ApiData, ApiMethod, ApiPath } from './api-contract.ts'
 
 /** Statuses worth another try (spec section 7): the server or the network may recover. */
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504])
@@ -40,14 +41,15 @@ export function setNavigator(fn: NavigateFunction) {
   navigate = fn
 }
 
-export interface ApiRequestOptions {
-  method?: string
-  body?: unknown
+interface TransportOptions {
   retries?: number
   /** Base delay of the exponential backoff, in ms. */
   backoffMs?: number
   fetch?: typeof fetch
 }
+
+/** The method (GET when left out) and the JSON body, both typed by the endpoint (api-contract.ts). */
+type ApiRequestOptions<P extends string, M extends ApiMethod> = TransportOptions & { method?: M; body?: ApiBody<P, M> }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -55,7 +57,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * Calls the API with the session cookie. Idempotent requests are retried with backoff on
  * the spec's statuses; a 401 `Unauthenticated.` ends the session (spec section 8).
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+export function apiRequest<P extends ApiPath<M>, M extends ApiMethod = 'GET'>(path: P, options?: ApiRequestOptions<P, M>): Promise<ApiData<P, M>>
+export async function apiRequest(path: string, options: TransportOptions & { method?: ApiMethod; body?: unknown } = {}): Promise<unknown> {
   const { method = 'GET', body, retries = 3, backoffMs = 300, fetch: fetchImpl = fetch } = options
   const canRetry = IDEMPOTENT.has(method.toUpperCase())
   for (let attempt = 0; ; attempt++) {
@@ -79,8 +82,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 10_000) : backoffMs * 2 ** attempt)
       continue
     }
-    const payload = (await response.json().catch(() => ({}))) as { data?: T; message?: string; errors?: Record<string, string[]> }
-    if (response.ok) return payload.data as T
+    const payload = (await response.json().catch(() => ({}))) as { data?: unknown; message?: string; errors?: Record<string, string[]> }
+    if (response.ok) return payload.data
     if (response.status === 401 && payload.message === 'Unauthenticated.') await endExpiredSession(fetchImpl)
     throw new ApiError(response.status, payload.message ?? response.statusText, payload.errors, payload.message !== undefined)
   }

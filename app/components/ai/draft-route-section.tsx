@@ -47,7 +47,7 @@ export function DraftRouteSection({ data }: { data: AiScreenData }) {
     setCreated(null)
     try {
       const body = { place_category_id: data.selected.id, start_place_id: Number(startId), target_minutes: Number(minutes) }
-      setDraft(await apiRequest<DraftedRouteView>('/ai/draft-route', { method: 'POST', body }))
+      setDraft(await apiRequest('/ai/draft-route', { method: 'POST', body }))
     } catch (failure) {
       setError(apiErrorMessage(failure, t('assistant.errors.network')))
     } finally {
@@ -62,7 +62,7 @@ export function DraftRouteSection({ data }: { data: AiScreenData }) {
     setError(null)
     try {
       const body = { place_category_id: data.selected.id, name: name.trim(), place_ids: draft.places.map((p) => p.id), distance: draft.distance, duration: draft.duration }
-      const route = await apiRequest<CreatedRouteView>('/ai/create-route', { method: 'POST', body })
+      const route = await apiRequest('/ai/create-route', { method: 'POST', body })
       const mapPath = localePath(`/map?route=${encodeURIComponent(route.uuid)}`)
       setCreated({ ...route, name: name.trim() })
       setDraft(null)

@@ -73,7 +73,7 @@ function TextsDrafter({ data }: { data: AiScreenData }) {
     setBusy('draft')
     setError(null)
     try {
-      const answer = await apiRequest<{ translations: DraftedTranslations }>('/ai/draft-texts', { method: 'POST', body: { route_uuid: routeUuid } })
+      const answer = await apiRequest('/ai/draft-texts', { method: 'POST', body: { route_uuid: routeUuid } })
       setDraft({ uuid: routeUuid, translations: answer.translations })
     } catch (failure) {
       // A provider failure changes nothing: an earlier draft stays as it was.

@@ -11,7 +11,7 @@ import { useRouteEditor } from './use-route-editor.ts'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import type { Locale } from '#app/i18n/config.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { EditorForm } from './editor-form.tsx'
 
 const LOGO_TITLE = ['logo_title'] as const

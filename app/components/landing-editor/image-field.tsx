@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { apiErrorMessage } from '#app/utils/api-client.ts'
 import { uploadImage } from './upload.ts'
@@ -20,8 +20,8 @@ export function ImageField({
 }: {
   label: string
   url: string | null
-  uploadPath: string
-  removePath: string
+  uploadPath: `/routes/${string}/${'photo' | 'content-image' | 'logo-pro'}`
+  removePath: `/routes/${string}/remove-${'photo' | 'content-image' | 'logo-pro'}`
   onChange: (route: RouteView) => void
   testId: string
   contain?: boolean
@@ -74,7 +74,7 @@ export function ImageField({
           }}
         />
         {url ? (
-          <Button type="button" variant="ghost" disabled={busy} onClick={() => void run(() => apiRequest<RouteView>(removePath, { method: 'DELETE' }))}>
+          <Button type="button" variant="ghost" disabled={busy} onClick={() => void run(() => apiRequest(removePath, { method: 'DELETE' }))}>
             <Trash2 className="size-4" aria-hidden />
             {t('landingEditor.removeImage')}
           </Button>

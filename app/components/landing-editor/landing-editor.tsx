@@ -13,7 +13,7 @@ import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsa
 import { messageKey } from '#app/i18n/keys.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { Addressing } from '#app/modules/addresses/route-address.ts'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { locales, type Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import { EditorForm } from './editor-form.tsx'

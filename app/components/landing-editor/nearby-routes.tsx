@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { apiErrorMessage } from '#app/utils/api-client.ts'
 
@@ -27,9 +27,9 @@ export function NearbyRoutes({ route, candidates, onChange }: { route: RouteView
     }
   }
   const assign = (nearbyRouteUuid: string, sortId: number) =>
-    apiRequest<RouteView>('/routes/assign-nearby-route', { method: 'POST', body: { currentRouteUuid: route.uuid, nearbyRouteUuid, sortId }, retries: 0 })
+    apiRequest('/routes/assign-nearby-route', { method: 'POST', body: { currentRouteUuid: route.uuid, nearbyRouteUuid, sortId }, retries: 0 })
   const detach = (nearbyRouteUuid: string) =>
-    apiRequest<RouteView>('/routes/detach-nearby-route', { method: 'DELETE', body: { currentRouteUuid: route.uuid, nearbyRouteUuid } })
+    apiRequest('/routes/detach-nearby-route', { method: 'DELETE', body: { currentRouteUuid: route.uuid, nearbyRouteUuid } })
   // Assigning a linked route again moves it to that position (the API renumbers the rest).
   const move = (uuid: string, to: number) => run(() => assign(uuid, to))
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { apiErrorMessage } from '#app/utils/api-client.ts'
 import { uploadImage } from './upload.ts'
@@ -32,7 +32,7 @@ export function PartnerLogos({ route, onChange }: { route: RouteView; onChange: 
   }
   const move = (index: number, by: -1 | 1) =>
     run(
-      () => apiRequest<RouteView>(`/routes/${route.uuid}/logos/order`, { method: 'PUT', body: { ids: moved(route.logos.map((l) => l.id), index, by) } }),
+      () => apiRequest(`/routes/${route.uuid}/logos/order`, { method: 'PUT', body: { ids: moved(route.logos.map((l) => l.id), index, by) } }),
       t('branding.reorderFailed'),
     )
   const last = route.logos.length - 1
@@ -72,7 +72,7 @@ export function PartnerLogos({ route, onChange }: { route: RouteView; onChange: 
                 <ChevronRight className="size-4" aria-hidden />
               </Button>
             </div>
-            <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void run(() => apiRequest<RouteView>(`/routes/${route.uuid}/logos/${logo.id}`, { method: 'DELETE' }))}>
+            <Button type="button" variant="ghost" className="px-2 py-1 text-xs" disabled={busy} onClick={() => void run(() => apiRequest(`/routes/${route.uuid}/logos/${logo.id}`, { method: 'DELETE' }))}>
               <Trash2 className="size-3.5" aria-hidden />
               {t('landingEditor.removeImage')}
               <span className="sr-only">{t('branding.logoN', { n: i + 1 })}</span>

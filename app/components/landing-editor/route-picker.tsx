@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import type { RouteSummaryView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteSummaryView } from '#app/modules/walks/walk-responses.schema.ts'
 import { noticeSuffix } from '#app/components/notice-badge.tsx'
 
 /** Chooses the route a screen edits; the choice lives in the URL (?route=<uuid>). */

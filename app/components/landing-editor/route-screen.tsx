@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { CategoryPicker } from '#app/components/category-picker.tsx'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
-import type { CategoryOption } from '#app/modules/categories/selected-category.server.ts'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { CategoryOption } from '#app/modules/categories/categories.schema.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { EmptyState } from './empty-state.tsx'
 import { RoutePicker } from './route-picker.tsx'
 

@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { addToast } from '#app/components/shell/toast-store.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiErrorMessage, apiRequest, ApiError, isSessionEnded } from '#app/utils/api-client.ts'
+import type { ApiBody } from '#app/utils/api-contract.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { messageKey } from '#app/i18n/keys.ts'
 
@@ -15,7 +16,8 @@ export type FormErrors = Record<string, string[]>
 
 export interface RouteEditorOptions<S> {
   toState: (route: RouteView) => S
-  toUpdate: (uuid: string, saved: S, edited: S) => object | null
+  /** The update the edits make (PUT /routes/update's body, checked by tsc against the API's schema). */
+  toUpdate: (uuid: string, saved: S, edited: S) => ApiBody<'/routes/update', 'PUT'> | null
   /** Checks the update before it is sent (the API's own rules), by the form's field keys. */
   validate?: (update: object) => FieldErrors | null
   /** The form's field key of an API error key (`translations.de.name` → `de.name`). */
@@ -50,7 +52,7 @@ export function useRouteEditor<S>(initial: RouteView, { toState, toUpdate, valid
     setErrors({})
     setSaving(true)
     try {
-      const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: changes })
+      const next = await apiRequest('/routes/update', { method: 'PUT', body: changes })
       setRoute(next)
       setSaved(toState(next))
       setEdited(toState(next))

@@ -1,7 +1,7 @@
 import type { Addressing } from '#app/modules/addresses/route-address.ts'
-import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
-import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.service.server.ts'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
+import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.schema.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 
 // What the map editor page (/map) hands to its route toolbar (route lifecycle modals) and its
 // QR code panel. The page owns the editor state and the data loading; the toolbar and panel own

@@ -34,7 +34,7 @@ const route: EditableRoute = {
 
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state)
 const ids = (state: EditorState) => state.stops.map((s) => s.id)
-const line = { type: 'LineString' as const, coordinates: [[6.6356, 46.5225], [6.6282, 46.5208]] }
+const line = { type: 'LineString' as const, coordinates: [[6.6356, 46.5225], [6.6282, 46.5208]] as [number, number][] }
 
 describe('map editor state', () => {
   it('starts from the route as saved: not dirty, path up to date', () => {

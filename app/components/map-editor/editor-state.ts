@@ -1,6 +1,7 @@
 import { arrayMove } from '@dnd-kit/sortable'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import type { FeatureCollection, Geometry } from '#app/modules/walks/geojson.schema.ts'
+import type { Directions as DirectionsAnswer } from '#app/modules/directions/directions.schema.ts'
 
 // The map editor's state as a pure reducer: the page dispatches, tests check every rule
 // (spec section 4: removing renumbers from 1, a new slot has a null id; section 7: only places
@@ -34,11 +35,8 @@ export interface EditableRoute {
   isSpacePlacesVisible: boolean
 }
 
-export interface Directions {
-  distance: number
-  duration: number
-  geometry: Geometry
-}
+/** What the reducer takes of POST /directions' answer. */
+type Directions = Pick<DirectionsAnswer, 'distance' | 'duration' | 'geometry'>
 
 export interface EditorState {
   uuid: string

@@ -32,7 +32,7 @@ export function GeocodeSearch({ onPick }: { onPick(result: GeocodeResult): void 
     setError(null)
     try {
       // No retries: a failed search is typed again, and a 429 must not be asked again at once.
-      const found = await apiRequest<GeocodeResult[]>(`/geocode?${new URLSearchParams({ q, locale: i18n.language })}`, { retries: 0 })
+      const found = await apiRequest(`/geocode?${new URLSearchParams({ q, locale: i18n.language })}`, { retries: 0 })
       setResults(found)
       setAsked(q)
     } catch (caught) {

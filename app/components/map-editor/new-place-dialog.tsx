@@ -4,7 +4,7 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
-import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
+import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
 import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
 import type { LatLng } from './contracts.ts'
 
@@ -38,7 +38,7 @@ export function NewPlaceDialog({ at, categoryId, canAdd, onClose, onCreated }: N
     setBusy(true)
     setError(null)
     try {
-      const place = await apiRequest<PlaceSummary>('/places', { method: 'POST', body: { place_category_id: categoryId, name: name.trim(), lat: at.lat, lng: at.lng } })
+      const place = await apiRequest('/places', { method: 'POST', body: { place_category_id: categoryId, name: name.trim(), lat: at.lat, lng: at.lng } })
       addToast({ title: t('mapEditor.placeCreated', { name: place.name }), timeout: 2500 })
       onCreated(place, canAdd && addToRoute)
       setName('')

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiErrorMessage, apiRequest, isSessionEnded } from '#app/utils/api-client.ts'
 import {
   editorReducer,
@@ -11,7 +11,6 @@ import {
   savePayload,
   stopsKey,
   walkableStops,
-  type Directions,
   type EditorAction,
   type EditorState,
 } from './editor-state.ts'
@@ -74,7 +73,7 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
     setComputing(true)
     let action: EditorAction
     try {
-      const directions = await apiRequest<Directions>('/directions', { method: 'POST', body: { coordinates: points } })
+      const directions = await apiRequest('/directions', { method: 'POST', body: { coordinates: points } })
       action = { type: 'directions', forKey, directions }
     } catch (error) {
       // The session ended: the work is kept as it is (the path computes again once restored).
@@ -111,7 +110,7 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
       }
       setSaving(true)
       try {
-        const next = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: savePayload(current) })
+        const next = await apiRequest('/routes/update', { method: 'PUT', body: savePayload(current) })
         setRoute(next)
         setState(initialEditorState(editable(next)))
         addToast({ title: t('mapEditor.saved'), timeout: SAVED_NOTICE_MS })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { toLandingView } from './landing-view.ts'
 
 const summary = { uuid: 'n1', place_category_id: 1, slug: 'by-the-lake', url: '', status: 'published', color: 'bg-blue-100', name: 'By the lake', subtitle: null, photo: null, distance: 2970, duration: 2100, isIndexed: true, is_modified: false, placesCount: 8 }

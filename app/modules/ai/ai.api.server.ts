@@ -1,10 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, tooManyRequests } from '#app/api/openapi-helpers.ts'
 import { requestLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
-import { featureCollectionSchema } from '#app/modules/walks/geojson.schema.ts'
-import { createRouteSchema, draftedTranslationsSchema, draftRouteSchema, draftTextsSchema } from './ai.schema.ts'
+import {
+  aiStatusSchema,
+  createdRouteSchema,
+  createRouteSchema,
+  draftedRouteSchema,
+  draftedTextsViewSchema,
+  draftRouteSchema,
+  draftTextsSchema,
+} from './ai.schema.ts'
 import { AiUnavailableError } from './text-drafting.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 
@@ -12,15 +19,6 @@ import { AppError } from '#app/utils/errors.ts'
 
 const tags = ['ai']
 const auth = { middleware: requireAuth }
-
-const statusSchema = z.object({ text_enabled: z.boolean(), model: z.string().nullable() })
-const draftedRouteSchema = z.object({
-  places: z.array(z.object({ id: z.number().int(), name: z.string(), lat: z.number(), lng: z.number(), placeSortId: z.number().int() })),
-  distance: z.number().int().openapi({ description: 'Metres along straight legs, rounded' }),
-  duration: z.number().int().openapi({ description: 'Seconds at 1.4 m/s, rounded' }),
-  features_collection: featureCollectionSchema.meta({ description: 'One LineString through the places (no feature for a single place)' }),
-})
-const createdRouteSchema = z.object({ uuid: z.string(), slug: z.string() })
 
 const providerErrors = {
   502: jsonContent(errorSchema, 'The AI provider did not give a usable answer'),
@@ -46,7 +44,7 @@ export const aiApi = createRouter()
       tags,
       ...auth,
       summary: 'Whether text drafting is configured, and with which model',
-      responses: { 200: jsonContent(dataOf(statusSchema), 'What the assistant can do'), 401: errorResponses[401] },
+      responses: { 200: jsonContent(dataOf(aiStatusSchema), 'What the assistant can do'), 401: errorResponses[401] },
     }),
     (c) => c.json({ data: c.var.services.ai.status() }, 200),
   )
@@ -83,7 +81,7 @@ export const aiApi = createRouter()
       summary: 'Drafts a route’s landing texts in fr, en, de and it through the configured AI provider. Writes nothing: save with PUT /routes/update.',
       request: jsonBody(draftTextsSchema),
       responses: {
-        200: jsonContent(dataOf(z.object({ translations: draftedTranslationsSchema })), 'The drafted texts, to review'),
+        200: jsonContent(dataOf(draftedTextsViewSchema), 'The drafted texts, to review'),
         ...errorResponses,
         ...tooManyRequests('RATE_LIMIT_AI per user'),
         ...providerErrors,

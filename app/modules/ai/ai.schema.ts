@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
+import { featureCollectionSchema } from '#app/modules/walks/geojson.schema.ts'
 import { MAX_DISTANCE_M, MAX_DURATION_S, ROUTE_NAME_MAX } from '#app/modules/walks/walks.schema.ts'
 import { MAX_DRAFT_PLACES } from './route-drafting.ts'
 
@@ -69,34 +69,28 @@ export type DraftedTranslations = z.output<typeof draftedTranslationsSchema>
 
 // ---- Answers (the `data` of each endpoint)
 
-export interface AiStatus {
-  text_enabled: boolean
-  model: string | null
-}
+export const aiStatusSchema = z.object({ text_enabled: z.boolean(), model: z.string().nullable() })
+export type AiStatus = z.output<typeof aiStatusSchema>
 
-export interface DraftedRoutePlace {
-  id: number
-  name: string
-  lat: number
-  lng: number
-  /** 1-based walking order. */
-  placeSortId: number
-}
+const draftedRoutePlaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  placeSortId: z.number().int().describe('1-based walking order'),
+})
+export type DraftedRoutePlace = z.output<typeof draftedRoutePlaceSchema>
 
-export interface DraftedRouteView {
-  places: DraftedRoutePlace[]
-  /** Metres, rounded. */
-  distance: number
-  /** Seconds, rounded. */
-  duration: number
-  features_collection: FeatureCollection
-}
+export const draftedRouteSchema = z.object({
+  places: z.array(draftedRoutePlaceSchema),
+  distance: z.number().int().describe('Metres along straight legs, rounded'),
+  duration: z.number().int().describe('Seconds at 1.4 m/s, rounded'),
+  features_collection: featureCollectionSchema.meta({ description: 'One LineString through the places (no feature for a single place)' }),
+})
+export type DraftedRouteView = z.output<typeof draftedRouteSchema>
 
-export interface CreatedRouteView {
-  uuid: string
-  slug: string
-}
+export const createdRouteSchema = z.object({ uuid: z.string(), slug: z.string() })
+export type CreatedRouteView = z.output<typeof createdRouteSchema>
 
-export interface DraftedTextsView {
-  translations: DraftedTranslations
-}
+export const draftedTextsViewSchema = z.object({ translations: draftedTranslationsSchema })
+export type DraftedTextsView = z.output<typeof draftedTextsViewSchema>

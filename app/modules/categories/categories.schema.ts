@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { locales } from '#app/i18n/config.ts'
+import { locales, type Locale } from '#app/i18n/config.ts'
 import { singleLineName } from '#app/utils/single-line.ts'
 
 /** Names a category slug cannot take: they are, or may become, the app's own subdomains. */
@@ -51,3 +51,13 @@ export const changeRoleSchema = z.strictObject({ role: categoryRoleSchema })
 export type CreateCategoryInput = z.output<typeof createCategorySchema>
 export type UpdateCategoryInput = z.output<typeof updateCategorySchema>
 export type InviteMemberInput = z.output<typeof inviteMemberSchema>
+
+/** A category in a manager screen's picker (the tree flattened, children under their parent). */
+export interface CategoryOption {
+  id: number
+  name: string
+  slug: string
+  depth: number
+  /** The language its routes are written in first (the editors open on it). */
+  fallbackLocale: Locale
+}

@@ -1,16 +1,8 @@
 import type { User } from '#app/db/schema.ts'
-import { defaultLocale, isLocale, type Locale } from '#app/i18n/config.ts'
+import { defaultLocale, isLocale } from '#app/i18n/config.ts'
 import type { Services } from '#app/services.server.ts'
 import type { CategoryNode } from './categories.service.server.ts'
-
-export interface CategoryOption {
-  id: number
-  name: string
-  slug: string
-  depth: number
-  /** The language its routes are written in first (the editors open on it). */
-  fallbackLocale: Locale
-}
+import type { CategoryOption } from './categories.schema.ts'
 
 /** The tree flattened for a picker, children indented under their parent. */
 function flatten(nodes: CategoryNode[], depth = 0): CategoryOption[] {

@@ -10,7 +10,6 @@ export const subscriptionSchema = z.strictObject({
   subscribed: z.boolean({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.type_boolean') }),
 })
 
-export type Subscription = z.output<typeof subscriptionSchema>
 
 /** The one-click link's token: `{user id}.{HMAC}`, base64url. */
 export const unsubscribeTokenSchema = z.string().regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{43}$/)

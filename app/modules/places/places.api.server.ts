@@ -6,33 +6,18 @@ import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
 import { notModified, sendKeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
-import { createPlaceSchema, createSecretSchema, invitePlaceUserSchema, nearbyQuerySchema, updatePlaceSchema } from './places.schema.ts'
-
-const photoSchema = z.object({ profile_avatar: z.string().nullable() })
-const secretSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  text: z.string(),
-  created_at: z.string(),
-  author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-})
-const summaryFields = {
-  id: z.number().int(),
-  place_category_id: z.number().int(),
-  name: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-  created_at: z.string(),
-}
-const placeSchema = z.object({
-  ...summaryFields,
-  users: z.array(z.object({ id: z.number().int(), name: z.string(), photo: photoSchema })),
-  invitations: z.object({ pending: z.array(z.object({ id: z.number().int(), email: z.string(), expires_at: z.string() })) }),
-  secrets: z.array(secretSchema),
-})
-const nearbyPlaceSchema = z.object({ ...summaryFields, distance: z.number() })
-const placeUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string(), photo: photoSchema, joined_at: z.string() })
-const invitationSchema = z.object({ id: z.number().int(), email: z.string(), expires_at: z.string(), created_at: z.string() })
+import {
+  createPlaceSchema,
+  createSecretSchema,
+  invitationSchema,
+  invitePlaceUserSchema,
+  nearbyPlaceSchema,
+  nearbyQuerySchema,
+  placeSchema,
+  placeUserSchema,
+  secretSchema,
+  updatePlaceSchema,
+} from './places.schema.ts'
 
 const idParams = z.object({ id: z.string() })
 const userParams = z.object({ id: z.string(), userId: z.string() })

@@ -71,3 +71,39 @@ export type NewPlaceInput = z.input<typeof newPlaceSchema>
 export type UpdatePlaceInput = z.output<typeof updatePlaceSchema>
 export type NearbyQuery = z.output<typeof nearbyQuerySchema>
 export type CreateSecretInput = z.output<typeof createSecretSchema>
+
+// What the places API answers (ADR 035): the OpenAPI document and both sides' types.
+
+const photoSchema = z.object({ profile_avatar: z.string().nullable() })
+export const secretSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+})
+const summaryFields = {
+  id: z.number().int(),
+  place_category_id: z.number().int(),
+  name: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  created_at: z.string(),
+}
+export const placeSchema = z.object({
+  ...summaryFields,
+  users: z.array(z.object({ id: z.number().int(), name: z.string(), photo: photoSchema })),
+  invitations: z.object({ pending: z.array(z.object({ id: z.number().int(), email: z.string(), expires_at: z.string() })) }),
+  secrets: z.array(secretSchema),
+})
+/** A place without its users, invitations and secrets (the map editor's list). */
+const placeSummarySchema = z.object(summaryFields)
+export const nearbyPlaceSchema = placeSummarySchema.extend({ distance: z.number() })
+export const placeUserSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string(), photo: photoSchema, joined_at: z.string() })
+export const invitationSchema = z.object({ id: z.number().int(), email: z.string(), expires_at: z.string(), created_at: z.string() })
+
+export type PlaceView = z.infer<typeof placeSchema>
+export type PlaceSummary = z.infer<typeof placeSummarySchema>
+export type SecretView = z.infer<typeof secretSchema>
+export type PlaceUserView = PlaceView['users'][number]
+export type InvitationView = PlaceView['invitations']['pending'][number]

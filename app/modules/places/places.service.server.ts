@@ -9,45 +9,21 @@ import type { InvitationService } from '#app/modules/invitations/invitations.ser
 import type { StatsService } from '#app/modules/stats/stats.service.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
-import { newPlaceSchema, type CreatePlaceInput, type CreateSecretInput, type NewPlaceInput, type UpdatePlaceInput } from './places.schema.ts'
+import {
+  newPlaceSchema,
+  type CreatePlaceInput,
+  type CreateSecretInput,
+  type InvitationView,
+  type NewPlaceInput,
+  type PlaceSummary,
+  type PlaceUserView,
+  type PlaceView,
+  type SecretView,
+  type UpdatePlaceInput,
+} from './places.schema.ts'
 import { PlacesRepo, type Box, type PlaceScope } from './places.repo.server.ts'
 import { photoOf, type FileUrl } from '#app/modules/auth/public-user.ts'
 import { AnswerCache, type KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
-
-export interface PlaceUserView {
-  id: number
-  name: string
-  photo: { profile_avatar: string | null }
-}
-
-export interface InvitationView {
-  id: number
-  email: string
-  expires_at: string
-}
-
-export interface SecretView {
-  id: number
-  title: string
-  text: string
-  created_at: string
-  author: { id: number; name: string } | null
-}
-
-/** A place as the API answers it (spec section 3). */
-export interface PlaceView {
-  id: number
-  place_category_id: number
-  name: string
-  lat: number | null
-  lng: number | null
-  created_at: string
-  users: PlaceUserView[]
-  invitations: { pending: InvitationView[] }
-  secrets: SecretView[]
-}
-
-export type PlaceSummary = Omit<PlaceView, 'users' | 'invitations' | 'secrets'>
 
 const toSummary = (place: Place): PlaceSummary => ({
   id: place.id,

@@ -14,23 +14,11 @@ import {
   createQrBatchSchema,
   createQrCodeSchema,
   QR_PNG_SIZE,
+  qrCodeSchema,
   qrImageQuerySchema,
   updateQrCodeSchema,
 } from './qr-codes.schema.ts'
 
-const qrCodeSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  image_url: z.string(),
-  image_png_url: z.string(),
-  name: z.string().nullable(),
-  place: z.object({ id: z.number().int(), name: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }).nullable(),
-  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  activated_at: z.string().nullable(),
-  created_at: z.string(),
-  scans: z.number().int().openapi({ description: 'Counted scans of all time (not bots, not members, within the per-client limit); 0 when never scanned' }),
-  last_scanned_at: z.string().nullable().openapi({ description: 'Its last counted scan (ISO 8601); null when never scanned' }),
-})
 const nearbySchema = errorSchema.extend({
   data: z.object({
     nearby_places: z.array(z.object({ id: z.number().int(), name: z.string(), lat: z.number().nullable(), lng: z.number().nullable(), distance: z.number() })),

@@ -98,3 +98,19 @@ export type CreateQrCodeInput = z.output<typeof createQrCodeSchema>
 export type CreateQrBatchInput = z.output<typeof createQrBatchSchema>
 export type UpdateQrCodeInput = z.output<typeof updateQrCodeSchema>
 export type AddLocationInput = z.output<typeof addLocationSchema>
+
+/** A QR code as the API answers it (spec section 3); the type of both sides (ADR 035). */
+export const qrCodeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  image_url: z.string(),
+  image_png_url: z.string(),
+  name: z.string().nullable(),
+  place: z.object({ id: z.number().int(), name: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }).nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  activated_at: z.string().nullable(),
+  created_at: z.string(),
+  scans: z.number().int().describe('Counted scans of all time (not bots, not members, within the per-client limit); 0 when never scanned'),
+  last_scanned_at: z.string().nullable().describe('Its last counted scan (ISO 8601); null when never scanned'),
+})
+export type QrCodeView = z.infer<typeof qrCodeSchema>

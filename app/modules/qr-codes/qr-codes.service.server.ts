@@ -5,7 +5,7 @@ import type { Place, QrCode, User } from '#app/db/schema.ts'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { invalidField, notFound } from '#app/utils/errors.ts'
-import { type AddLocationInput, type CreateQrBatchInput, type CreateQrCodeInput, type UpdateQrCodeInput } from './qr-codes.schema.ts'
+import { type AddLocationInput, type CreateQrBatchInput, type CreateQrCodeInput, type QrCodeView, type UpdateQrCodeInput } from './qr-codes.schema.ts'
 import { QrCodesRepo, type NewQrCode, type QrCodeRow } from './qr-codes.repo.server.ts'
 import type { QrImage, QrImageFormat, QrImages } from './qr-image.server.ts'
 import { distinctCodes } from './random-code.ts'
@@ -24,23 +24,6 @@ export interface PlaceDirectory extends OnHandle<PlaceDirectory> {
   /** Places of the category under 20 m from the point, nearest first. */
   findNearby(categoryId: number, point: LatLng): Promise<NearbyPlace[]>
   createInCategory(categoryId: number, input: { name: string; lat: number; lng: number }): Promise<Place>
-}
-
-/** A QR code as the API answers it (spec section 3). */
-export interface QrCodeView {
-  id: number
-  code: string
-  image_url: string
-  image_png_url: string
-  name: string | null
-  place: { id: number; name: string; lat: number | null; lng: number | null } | null
-  user: { id: number; name: string } | null
-  activated_at: string | null
-  created_at: string
-  /** Counted scans of all time (ADR 025). */
-  scans: number
-  /** Its last counted scan; null when never scanned. */
-  last_scanned_at: string | null
 }
 
 /** What the public /q/{code} page needs to decide where a scan goes. */

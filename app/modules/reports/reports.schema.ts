@@ -88,3 +88,10 @@ export const reportListQuery = z.object({
 })
 
 export const reportStatusSchema = z.strictObject({ status: z.enum(REPORT_STATUSES) })
+
+/** What a report page names: the route (for its map page), the place, the plaque. */
+export interface ReportSubject {
+  route: { uuid: string; slug: string; categorySlug: string; name: string } | null
+  place: { id: number; name: string } | null
+  qrCode: string | null
+}

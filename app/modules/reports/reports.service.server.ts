@@ -10,19 +10,12 @@ import type { Storage } from '#app/modules/uploads/storage.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { ReportsRepo, type ReportRow } from './reports.repo.server.ts'
-import { REPORTS_PER_PAGE, submitReportSchema, type ReportStatus, type ReportView } from './reports.schema.ts'
+import { REPORTS_PER_PAGE, submitReportSchema, type ReportStatus, type ReportSubject, type ReportView } from './reports.schema.ts'
 
 /** What a visitor sent: the fields as parsed (JSON, or a form's text) and the photo's bytes. */
 export interface ReportSubmission {
   fields: unknown
   photo: Buffer | null
-}
-
-/** What a report page names: the route (for its map page), the place, the plaque. */
-export interface ReportSubject {
-  route: { uuid: string; slug: string; categorySlug: string; name: string } | null
-  place: { id: number; name: string } | null
-  qrCode: string | null
 }
 
 export interface ReportServiceDeps {

@@ -8,7 +8,7 @@ import { createRouter } from '#app/api/router.server.ts'
 import { limitUploads } from '#app/modules/rate-limit/upload-limit.server.ts'
 import { uploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import type { ImageSlot } from './walk-media.server.ts'
-import { routeSchema } from './walk-responses.ts'
+import { routeSchema } from './walk-responses.schema.ts'
 import { logoOrderSchema } from './walks.schema.ts'
 
 // A route's images: multipart/form-data with the image in the field `file`. The body is read
@@ -36,9 +36,9 @@ const responses = (description: string) => ({
 })
 
 const tooMany = { 429: jsonContent(errorSchema, 'Too many uploads from this user and client (RATE_LIMIT_UPLOADS); see Retry-After') }
-const upload = (path: string, slot: ImageSlot, what: string) =>
+const upload = <P extends string>(path: P, slot: ImageSlot, what: string) =>
   createRoute({ method: 'post', path, tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses(`${what} stored (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP)`), ...tooMany } })
-const removal = (path: string, what: string) =>
+const removal = <P extends string>(path: P, what: string) =>
   createRoute({ method: 'delete', path, tags, ...auth, request: { params: uuidParams }, responses: responses(`${what} removed, file deleted`) })
 
 const setImage = (slot: ImageSlot) => async (c: Context<ApiEnv>) => {
@@ -51,12 +51,12 @@ const removeImage = (slot: ImageSlot) => async (c: Context<ApiEnv>) => {
 }
 
 export const routeImagesApi = createRouter()
-  .openapi(upload('/routes/{uuid}/photo', 'photo', 'Photo'), setImage('photo'))
-  .openapi(upload('/routes/{uuid}/content-image', 'content_image', 'Content image'), setImage('content_image'))
-  .openapi(upload('/routes/{uuid}/logo-pro', 'logo_pro', 'Branding logo'), setImage('logo_pro'))
-  .openapi(removal('/routes/{uuid}/remove-photo', 'Photo'), removeImage('photo'))
-  .openapi(removal('/routes/{uuid}/remove-content-image', 'Content image'), removeImage('content_image'))
-  .openapi(removal('/routes/{uuid}/remove-logo-pro', 'Branding logo'), removeImage('logo_pro'))
+  .openapi(upload('/routes/{uuid}/photo', 'photo', 'Photo'), (c) => setImage('photo')(c))
+  .openapi(upload('/routes/{uuid}/content-image', 'content_image', 'Content image'), (c) => setImage('content_image')(c))
+  .openapi(upload('/routes/{uuid}/logo-pro', 'logo_pro', 'Branding logo'), (c) => setImage('logo_pro')(c))
+  .openapi(removal('/routes/{uuid}/remove-photo', 'Photo'), (c) => removeImage('photo')(c))
+  .openapi(removal('/routes/{uuid}/remove-content-image', 'Content image'), (c) => removeImage('content_image')(c))
+  .openapi(removal('/routes/{uuid}/remove-logo-pro', 'Branding logo'), (c) => removeImage('logo_pro')(c))
   .openapi(
     createRoute({ method: 'post', path: '/routes/{uuid}/logos', tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses('Logo appended'), ...tooMany } }),
     async (c) => {

@@ -9,7 +9,7 @@ import { notFound } from '#app/utils/errors.ts'
 import { QR_PNG_SIZE } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
 import type { RouteQrImage } from './route-qr-codes.server.ts'
-import { routeQrCodeDetailSchema } from './walk-responses.ts'
+import { routeQrCodeDetailSchema } from './walk-responses.schema.ts'
 
 const tags = ['route QR codes']
 const idParams = z.object({ id: z.string() })

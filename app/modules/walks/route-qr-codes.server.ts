@@ -4,7 +4,8 @@ import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
 import type { QrImage, QrImages } from '#app/modules/qr-codes/qr-image.server.ts'
 import { QR_PNG_SIZE } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { notFound } from '#app/utils/errors.ts'
-import { qrTargetUrl, toQrCodeView, type RouteQrCodeView, type UrlContext } from './walk-serializer.server.ts'
+import { qrTargetUrl, toQrCodeView, type UrlContext } from './walk-serializer.server.ts'
+import type { RouteQrCodeView } from './walk-responses.schema.ts'
 import { WalksRepo } from './walks.repo.server.ts'
 
 export interface RouteQrCodeDetail extends RouteQrCodeView {

@@ -1,7 +1,6 @@
 import type { Walk, WalkQrKind } from '#app/db/schema.ts'
 import { locales } from '#app/i18n/config.ts'
 import type { EntranceRow, FactsRow } from '#app/modules/accessibility/accessibility.repo.server.ts'
-import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
 import { notesByPlace, routeAccessibility } from '#app/modules/accessibility/accessibility-view.ts'
 import { routeAddress, type Addressing, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
@@ -9,6 +8,7 @@ import type { FeatureCollection } from './geojson.schema.ts'
 import type { RouteNotice } from './walk-notice.ts'
 import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, SummaryWalk, TranslationRow } from './walks.repo.server.ts'
 import { walkTextFields, type WalkTexts } from './walks.schema.ts'
+import type { RouteQrCodeView, RoutePlaceView, RouteSummaryView, RouteView } from './walk-responses.schema.ts'
 
 // Turns loaded rows into the spec's Route (section 3). No I/O here: the service loads, this shapes.
 
@@ -17,77 +17,6 @@ export interface UrlContext extends Addressing {
   baseUrl: string
   /** The public URL of a stored file key. */
   fileUrl: (key: string) => string
-}
-
-export interface RouteQrCodeView {
-  id: number
-  kind: WalkQrKind
-  /** What the code encodes: the route's public landing page or map page (its address names the category, ADR 011). */
-  url: string
-  qr_code_image_svg_url: string
-}
-
-export interface RoutePlaceView {
-  id: number
-  placeSortId: number
-  lat: number
-  lng: number
-  name: string
-  /** The place's accessible-entrance note by language (ADR 027). */
-  accessible_entrance: Record<string, string>
-}
-
-export interface RouteSummaryView {
-  uuid: string
-  place_category_id: number
-  slug: string
-  url: string
-  status: string
-  color: string
-  name: string | null
-  subtitle: string | null
-  photo: string | null
-  distance: number
-  duration: number
-  isIndexed: boolean
-  is_modified: boolean
-  placesCount: number
-  /** The route's notice (issue 15), active or not; null when it has none. */
-  notice: RouteNotice | null
-}
-
-export interface RouteView extends WalkTexts {
-  uuid: string
-  place_category_id: number
-  status: string
-  branding: { bg_color: string; is_bg_transparent: boolean; logo_pro_url: string | null }
-  color: string
-  url: string
-  slug: string
-  photo: string | null
-  content_image: string | null
-  logos: { id: number; url: string }[]
-  distance: number
-  duration: number
-  isIndexed: boolean
-  features_collection: FeatureCollection | null
-  places: RoutePlaceView[]
-  nearby_routes: RouteSummaryView[]
-  route_qr_code: RouteQrCodeView | null
-  route_landing_page_qr_codes: RouteQrCodeView[]
-  route_map_page_qr_codes: RouteQrCodeView[]
-  isPathVisible: boolean
-  isSpacePlacesVisible: boolean
-  is_modified: boolean
-  placesCount: number
-  /** The route's notice (issue 15), active or not; null when it has none. */
-  notice: RouteNotice | null
-  accessibility: RouteAccessibilityView
-  /** The language asked for (or the category's fallback) that the text fields are resolved in. */
-  locale: string
-  translations: Record<string, WalkTexts>
-  created_at: string
-  updated_at: string
 }
 
 export interface SummaryBundle {

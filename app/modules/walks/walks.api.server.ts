@@ -9,7 +9,7 @@ import { notFound } from '#app/utils/errors.ts'
 import { notModified, sendKeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
 import { routeImagesApi } from './route-images.api.server.ts'
 import { routeQrCodesApi } from './route-qr-codes.api.server.ts'
-import { publicRouteSchema, routeSchema, routeSummarySchema } from './walk-responses.ts'
+import { publicRouteSchema, routeSchema, routeSummarySchema } from './walk-responses.schema.ts'
 import { assignNearbySchema, detachNearbySchema, routeBySlugSchema, storeWalkSchema, updateWalkSchema, uuidBodySchema } from './walks.schema.ts'
 
 // Spec section 7: the routes endpoints. Manager endpoints need a session and a membership of

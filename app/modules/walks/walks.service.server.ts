@@ -23,7 +23,8 @@ import { WalkReader } from './walk-reader.server.ts'
 import { WalkNoticesRepo } from './walk-notices.server.ts'
 import { isDated } from './walk-notice.ts'
 import { dayIn, nextDayStart } from './notice-days.ts'
-import type { RouteSummaryView, RouteView, UrlContext } from './walk-serializer.server.ts'
+import type { UrlContext } from './walk-serializer.server.ts'
+import type { PublicRouteView, RouteSummaryView, RouteView } from './walk-responses.schema.ts'
 import { WalksRepo, type CategoryRef } from './walks.repo.server.ts'
 import {
   defaultRouteColor,
@@ -33,10 +34,6 @@ import {
   type StoreWalkInput,
   type UpdateWalkInput,
 } from './walks.schema.ts'
-
-export interface PublicRouteView extends RouteView {
-  place_category: { id: number; slug: string; name: string; fallback_locale: string }
-}
 
 export interface PublicCategoryView {
   category: { id: number; slug: string; name: string }

@@ -1,5 +1,5 @@
 import { BrandingEditor } from '#app/components/landing-editor/branding-editor.tsx'
-import { loadRouteScreen } from '#app/components/landing-editor/load-route.server.ts'
+import { loadRouteScreen } from './load-route.server.ts'
 import { RouteScreen } from '#app/components/landing-editor/route-screen.tsx'
 import type { Route } from './+types/branding'
 

@@ -9,7 +9,7 @@ import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
 import { addressingOf, categoryOrigin, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { EmbedPanel } from '#app/components/landing-editor/embed-panel.tsx'
-import type { RouteQrCodeView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteQrCodeView } from '#app/modules/walks/walk-responses.schema.ts'
 import type { Route } from './+types/landing-list'
 
 const qrOf = (codes: RouteQrCodeView[]) => {

@@ -1,4 +1,4 @@
-import { loadMapEditor } from '#app/components/map-editor/load-map-editor.server.ts'
+import { loadMapEditor } from './load-map-editor.server.ts'
 import { MapEditorScreen } from '#app/components/map-editor/map-editor-screen.tsx'
 import type { Route } from './+types/map'
 

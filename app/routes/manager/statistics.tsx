@@ -1,3 +1,4 @@
+import type { AppLoadContext } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { CategoryStatistics } from '#app/components/statistics/category-statistics.tsx'
 import { ScreenHeader } from '#app/components/screen-header.tsx'
@@ -6,8 +7,10 @@ import { localeFromParam, type Locale } from '#app/i18n/config.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
 import { toStatYear, yearQuerySchema, type StatYear } from '#app/modules/stats/stats.schema.ts'
-import type { Services } from '#app/services.server.ts'
 import type { Route } from './+types/statistics'
+
+/** The services the load context carries (app/load-context.ts), typed without importing the server module. */
+type Services = AppLoadContext['services']
 
 /** `?year=`: 'total' or a four-digit year; anything else reads as all years. */
 function askedYear(url: URL): StatYear {

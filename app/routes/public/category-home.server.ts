@@ -1,18 +1,15 @@
-import { data, redirect } from 'react-router'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import type { CategoryHomeView } from '#app/components/category-home/category-home-view.ts'
 import { isLocale, localeFromParam, locales, type Locale } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { colorHex } from '#app/components/public/landing-view.ts'
-import type { Services } from '#app/services.server.ts'
-import type { User } from '#app/db/schema.ts'
 import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
 import { matchesFilters, parseFilters } from '#app/visitor/category-filters.ts'
-import type { CacheTag } from '#app/modules/page-cache/page-cache.server.ts'
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'
 
 interface HomeArgs {
-  context: { services: Services; user: User | null; categorySlug: string | null; pageCacheTag?: CacheTag | null }
+  context: Pick<AppLoadContext, 'services' | 'user' | 'categorySlug' | 'pageCacheTag'>
   request: Request
   params: { lang?: string; category?: string }
 }

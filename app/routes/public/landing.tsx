@@ -1,20 +1,21 @@
 import { isbot } from 'isbot'
-import { data, redirect, type MetaDescriptor } from 'react-router'
+import { data, redirect, type AppLoadContext, type MetaDescriptor } from 'react-router'
 import { LandingPage } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
-import type { Visitor } from '#app/modules/stats/stats.service.server.ts'
-import type { Services } from '#app/services.server.ts'
 import { serviceWorkerUrl } from '#app/visitor/assets.ts'
 import type { Route } from './+types/landing'
 import { askedAddress, findPublicRoute } from './route-address.server.ts'
+
+/** The services the load context carries (app/load-context.ts), typed without importing the server module. */
+type Services = AppLoadContext['services']
 
 // The route landing page (/r/{category}/{slug}, or /r/{slug} on the category's host; ADR 011):
 // complete as HTML, no framework runtime in the browser; public/landing.js (a few KB, no
 // framework) enhances the like button, sharing and time on page.
 export const handle = { hydrate: false, colorMode: 'light' }
 
-function visitorOf(request: Request, clientIp: string): Visitor {
+function visitorOf(request: Request, clientIp: string) {
   return { ip: clientIp, userAgent: request.headers.get('user-agent') ?? '' }
 }
 

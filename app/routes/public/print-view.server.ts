@@ -1,10 +1,13 @@
+import type { AppLoadContext } from 'react-router'
 import type { PrintSize, PrintView } from '#app/components/print/print-view.ts'
 import { colorHex } from '#app/components/public/landing-view.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { addressingOf, printAddress, routeAddress, type RouteRef } from '#app/modules/addresses/route-address.ts'
-import type { PublicRouteView } from '#app/modules/walks/walks.service.server.ts'
+import type { PublicRouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { linePaths } from '#app/modules/walks/geojson.schema.ts'
-import type { Services } from '#app/services.server.ts'
+
+/** The services the load context carries (app/load-context.ts), typed without importing the server module. */
+type Services = AppLoadContext['services']
 
 /** The leaflet's content: the route's texts, its stops with their texts, its path, its public addresses and QR codes. */
 export async function printView(services: Pick<Services, 'config' | 'places'>, route: PublicRouteView, options: { locale: Locale; size: PrintSize; ref: RouteRef }): Promise<PrintView> {

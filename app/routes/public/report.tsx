@@ -1,15 +1,17 @@
 import { ArrowLeft, CheckCircle2, Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, type MetaDescriptor } from 'react-router'
+import { data, type AppLoadContext, type MetaDescriptor } from 'react-router'
 import { VisitorReportForm } from '#app/components/reports/visitor-report-form.tsx'
 import { localeFromParam, localizePath, type Locale } from '#app/i18n/config.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { readReportForm } from '#app/modules/reports/report-form.server.ts'
-import type { ReportSubject } from '#app/modules/reports/reports.service.server.ts'
-import type { Services } from '#app/services.server.ts'
+import type { ReportSubject } from '#app/modules/reports/reports.schema.ts'
 import { AppError, type FieldErrors, type Message } from '#app/utils/errors.ts'
 import type { Route } from './+types/report'
 import { messageKey, type Translate } from '#app/i18n/keys.ts'
+
+/** The services the load context carries (app/load-context.ts), typed without importing the server module. */
+type Services = AppLoadContext['services']
 
 // The report page, /report?route=&place=&qr= (issue 15): "Report a problem here" without script.
 // The map page's place sheet links here, and the forms of the map and plaque pages post here: a

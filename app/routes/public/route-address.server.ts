@@ -1,10 +1,8 @@
-import { data, redirect } from 'react-router'
-import type { User } from '#app/db/schema.ts'
+import { data, redirect, type AppLoadContext } from 'react-router'
 import { localeFromParam, type Locale } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { addressingOf, parseRoutePath, routeAddress, type AskedAddress, type RoutePage, type RouteRef } from '#app/modules/addresses/route-address.ts'
-import type { PublicRouteView } from '#app/modules/walks/walks.service.server.ts'
-import type { Services } from '#app/services.server.ts'
+import type { PublicRouteView } from '#app/modules/walks/walk-responses.schema.ts'
 
 // The route pages' address rules (ADR 011), shared by /r/* and /m/*: which route a path names,
 // and the permanent redirect of every other address of it to its canonical one.
@@ -12,7 +10,7 @@ import type { Services } from '#app/services.server.ts'
 export const notFound = () => data(null, { status: 404, statusText: 'Not Found' })
 
 interface PageArgs {
-  context: { services: Services; user: User | null; categorySlug: string | null }
+  context: Pick<AppLoadContext, 'services' | 'user' | 'categorySlug'>
   request: Request
   params: { lang?: string; '*'?: string }
 }

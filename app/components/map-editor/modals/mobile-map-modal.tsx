@@ -26,7 +26,7 @@ export function MobileMapModal({ open, onOpenChange, categoryId, routeUuid }: { 
     let live = true
     void (async () => {
       try {
-        const { token } = await apiRequest<{ token: string }>('/auth/get-temp-token', { method: 'POST' })
+        const { token } = await apiRequest('/auth/get-temp-token', { method: 'POST' })
         const fetchedAt = Date.now()
         const url = tempLoginUrl(window.location.origin, token, mapEditorPath(categoryId, routeUuid))
         // The qrcode package loads only when this modal opens.

@@ -1,10 +1,11 @@
+import { isLocale } from '#app/i18n/config.ts'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RouteColorSwatches } from '#app/components/ui/swatch.tsx'
 import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { slugFromName } from '#app/modules/walks/slug.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { defaultRouteColor, routeColorNames, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { ErrorBanner } from '#app/components/ui/alert.tsx'
@@ -59,7 +60,7 @@ export function RouteFormModal(props: Props) {
     setFormError(null)
     try {
       if (props.mode === 'new') {
-        const created = await apiRequest<{ uuid: string; slug: string }>('/routes/store', {
+        const created = await apiRequest('/routes/store', {
           method: 'POST',
           body: { name, color: values.color, url: values.slug.trim(), place_category_id: props.categoryId, locale },
         })
@@ -67,9 +68,9 @@ export function RouteFormModal(props: Props) {
         props.onCreated({ uuid: created.uuid, slug: created.slug })
       } else {
         const slug = values.slug.trim()
-        const updated = await apiRequest<RouteView>('/routes/update', {
+        const updated = await apiRequest('/routes/update', {
           method: 'PUT',
-          body: { uuid: props.route.uuid, locale: props.route.locale, name, color: values.color, ...(slug && slug !== props.route.slug ? { slug } : {}) },
+          body: { uuid: props.route.uuid, locale: isLocale(props.route.locale) ? props.route.locale : undefined, name, color: values.color, ...(slug && slug !== props.route.slug ? { slug } : {}) },
         })
         props.onOpenChange(false)
         props.onUpdated(updated)

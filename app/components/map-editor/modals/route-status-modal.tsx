@@ -2,7 +2,7 @@ import { clsx } from 'clsx'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmModal } from '#app/components/ui/modal.tsx'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { walkStatuses } from '#app/modules/walks/walks.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
 import { ErrorBanner } from '#app/components/ui/alert.tsx'
@@ -24,7 +24,7 @@ export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { ope
     setBusy(true)
     setError(null)
     try {
-      const updated = await apiRequest<RouteView>('/routes/update', { method: 'PUT', body: { uuid: route.uuid, status } })
+      const updated = await apiRequest('/routes/update', { method: 'PUT', body: { uuid: route.uuid, status } })
       onOpenChange(false)
       onUpdated(updated)
     } catch (e) {

@@ -2,7 +2,7 @@ import { Download, ExternalLink, Info, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { printAddress, routeFileUrl, type Addressing } from '#app/modules/addresses/route-address.ts'
-import type { RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { CopyField } from './copy-field.tsx'
 import { mapEmbedCode, pageLinkCode, publicPageUrl, routeQrImageUrls, type SharedPage } from './share-links.ts'
 

@@ -25,7 +25,7 @@ export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open:
     setErrors({})
     setFormError(null)
     try {
-      const created = await apiRequest<unknown[]>('/qr-codes/batch', {
+      const created = await apiRequest('/qr-codes/batch', {
         method: 'POST',
         body: { place_category_id: categoryId, count: n, ...(prefix.trim() ? { name_prefix: prefix.trim() } : {}) },
       })

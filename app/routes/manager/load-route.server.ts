@@ -3,7 +3,7 @@ import { localeFromParam } from '#app/i18n/config.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 
 /**
  * What /landing and /branding load: the user's categories, the selected one's routes and the

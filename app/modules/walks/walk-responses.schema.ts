@@ -4,7 +4,8 @@ import { featureCollectionSchema } from './geojson.schema.ts'
 import { routeColorNames, walkStatuses } from './walks.schema.ts'
 import { noticeLevels } from './walk-notice.ts'
 
-// What the routes API answers (the OpenAPI document is generated from these).
+// What the routes API answers (the OpenAPI document is generated from these), and so the types
+// of those answers on both sides (ADR 035). Not a server module: screens import its types.
 
 const text = z.string().nullable()
 const texts = {
@@ -60,6 +61,15 @@ export const routeSummarySchema = z
   })
   .openapi('RouteSummary')
 
+const routePlaceSchema = z.object({
+  id: z.number().int(),
+  placeSortId: z.number().int(),
+  lat: z.number(),
+  lng: z.number(),
+  name: z.string(),
+  accessible_entrance: z.record(z.string(), z.string()).openapi({ description: 'The accessible-entrance note by language (ADR 027)' }),
+})
+
 export const routeSchema = z
   .object({
     uuid: z.string(),
@@ -77,16 +87,7 @@ export const routeSchema = z
     duration: z.number().openapi({ description: 'seconds' }),
     isIndexed: z.boolean(),
     features_collection: featureCollectionSchema.nullable(),
-    places: z.array(
-      z.object({
-        id: z.number().int(),
-        placeSortId: z.number().int(),
-        lat: z.number(),
-        lng: z.number(),
-        name: z.string(),
-        accessible_entrance: z.record(z.string(), z.string()).openapi({ description: 'The accessible-entrance note by language (ADR 027)' }),
-      }),
-    ),
+    places: z.array(routePlaceSchema),
     nearby_routes: z.array(routeSummarySchema),
     route_qr_code: routeQrCodeSchema.nullable(),
     route_landing_page_qr_codes: z.array(routeQrCodeSchema),
@@ -105,5 +106,19 @@ export const routeSchema = z
   .openapi('Route')
 
 export const publicRouteSchema = routeSchema
-  .extend({ place_category: z.object({ id: z.number().int(), slug: z.string(), name: z.string() }) })
+  .extend({
+    place_category: z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      fallback_locale: z.string().openapi({ description: 'The language its routes are written in first' }),
+    }),
+  })
   .openapi('PublicRoute')
+
+// The contract's types (ADR 035): the screens and the services use these, never a copy.
+export type RouteQrCodeView = z.infer<typeof routeQrCodeSchema>
+export type RoutePlaceView = z.infer<typeof routePlaceSchema>
+export type RouteSummaryView = z.infer<typeof routeSummarySchema>
+export type RouteView = z.infer<typeof routeSchema>
+export type PublicRouteView = z.infer<typeof publicRouteSchema>

@@ -1,14 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
-import type { Config } from '#app/config/config.server.ts'
 import { localeFromParam } from '#app/i18n/config.ts'
 import { hasCoordinates, type LatLng } from '#app/modules/geo/geo.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
-import type { PlaceSummary } from '#app/modules/places/places.service.server.ts'
-import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.service.server.ts'
+import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
+import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { categoryUrl } from '#app/modules/subdomains/host.server.ts'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-serializer.server.ts'
+import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { AppError } from '#app/utils/errors.ts'
 
 export interface CategoryStats {
@@ -21,7 +20,7 @@ export interface CategoryStats {
  * Spec section 4: with subdomain routing, choosing a category whose slug is not the current
  * subdomain moves the browser to that subdomain, keeping the path. Null: stay.
  */
-export function subdomainMove(url: URL, slug: string, currentSlug: string | null, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): string | null {
+export function subdomainMove(url: URL, slug: string, currentSlug: string | null, config: { BASE_URL: string; SUBDOMAIN_ROUTING: boolean }): string | null {
   if (!config.SUBDOMAIN_ROUTING || slug === currentSlug) return null
   return categoryUrl(slug, url.pathname + url.search, config)
 }
