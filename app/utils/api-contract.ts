@@ -23,7 +23,7 @@ import type { walksApi } from '#app/modules/walks/walks.api.server.ts'
 
 type SchemaOf<R> = R extends OpenAPIHono<infer _Env, infer S, infer _Base> ? S : never
 
-/** Every endpoint the screens may call, under the prefix it is mounted at (app/api/api.server.ts). */
+/** Every endpoint the screens may call, under the prefix it is mounted at (app/api-routes.server.ts). */
 type ApiSchema = MergeSchemaPath<SchemaOf<typeof authApi>, '/auth'> &
   MergeSchemaPath<SchemaOf<typeof categoriesApi>, '/place-categories'> &
   MergeSchemaPath<SchemaOf<typeof invitationsApi>, '/invitations'> &
