@@ -78,4 +78,3 @@ export function createApi(services: Services) {
   return api
 }
 
-export type Api = ReturnType<typeof createApi>

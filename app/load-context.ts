@@ -3,7 +3,7 @@ import type { CacheTag } from './modules/page-cache/page-cache.server.ts'
 import type { Services } from './services.server.ts'
 
 /** What the server hands every loader and action (see server/http-app.ts). */
-export interface TrailguideLoadContext {
+interface TrailguideLoadContext {
   services: Services
   user: User | null
   token: string | null

@@ -7,7 +7,7 @@ import { getMimeType } from 'hono/utils/mime'
 import { encodedEtag, etagMatches, isCompressible, negotiateEncoding, varyOnEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 
 /** The compressed copies the build writes beside a file (vite.config.ts, precompressBuild). */
-export const PRECOMPRESSED: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+const PRECOMPRESSED: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 export interface BuiltFile {
   type: string

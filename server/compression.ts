@@ -30,7 +30,7 @@ function compressor(encoding: Encoding, sizeHint: number) {
 }
 
 /** The body compressed as it streams. */
-export function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding, sizeHint = 0): ReadableStream<Uint8Array> {
+function compressBody(body: ReadableStream<Uint8Array>, encoding: Encoding, sizeHint = 0): ReadableStream<Uint8Array> {
   const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>)
   const z = compressor(encoding, sizeHint)
   source.on('error', (error) => z.destroy(error))

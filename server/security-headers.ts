@@ -23,7 +23,7 @@ export const isServiceWorkerScript = (pathname: string) => /^\/assets\/service-w
  * The service worker's own policy (a worker runs under the policy its script came with): it
  * fetches only this origin's pages and files and the configured map tiles; nothing else.
  */
-export function serviceWorkerPolicy(config: PolicyConfig): string {
+function serviceWorkerPolicy(config: PolicyConfig): string {
   return ["default-src 'none'", ['connect-src', "'self'", sourceOf(config.TILE_URL)].filter(Boolean).join(' '), "frame-ancestors 'none'"].join('; ')
 }
 

@@ -44,7 +44,7 @@ export const requireSameOriginForGet = createMiddleware<ApiEnv>(async (c, next) 
 /**
  * Whether a write (any method but GET/HEAD) rides on the session cookie from another site.
  */
-export function crossSiteWrite(request: Request, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): boolean {
+function crossSiteWrite(request: Request, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): boolean {
   return carriesOnlyTheCookie(request.headers) && fromAnotherSite(request, config)
 }
 
@@ -105,7 +105,7 @@ const parseJsonOrText = (text: string): unknown => {
 }
 
 /** True when a string anywhere in a parsed JSON value (keys included) holds a NUL character. */
-export function containsNul(value: unknown, depth = 0): boolean {
+function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
   if (depth > 64 || value === null || typeof value !== 'object') return false
   for (const [key, item] of Object.entries(value)) if (key.includes('\u0000') || containsNul(item, depth + 1)) return true

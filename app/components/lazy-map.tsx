@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 const noSubscription = () => () => {}
 
 /** False on the server and while hydrating, true once the page runs in the browser. */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,
@@ -24,7 +24,7 @@ interface MapFrameProps {
   className?: string
 }
 
-export function MapPlaceholder({ label, className }: MapFrameProps) {
+function MapPlaceholder({ label, className }: MapFrameProps) {
   const { t } = useTranslation()
   return (
     <div

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { directionsProviderNames } from '#app/modules/directions/directions.schema.ts'
+import { geocoderNames } from '#app/modules/geocoding/geocoding.schema.ts'
 
 /** A boolean setting written as on/off, true/false, 1/0 or yes/no. */
 const flag = (fallback: boolean) =>
@@ -138,7 +140,7 @@ const configSchema = z.object({
     .transform((v) => v || undefined)
     .pipe(z.url({ protocol: /^https?$/, error: 'must be a DSN: http(s)://<key>@<host>/<project>' }).optional()),
   /** Walking directions for the map editor: straight lines (offline), Mapbox or an OSRM server. */
-  DIRECTIONS_PROVIDER: z.enum(['straight', 'mapbox', 'osrm']).default('straight'),
+  DIRECTIONS_PROVIDER: z.enum(directionsProviderNames).default('straight'),
   MAPBOX_ACCESS_TOKEN: z.string().optional().transform((v) => v || undefined),
   MAPBOX_BASE_URL: z
     .string()
@@ -155,7 +157,7 @@ const configSchema = z.object({
   DIRECTIONS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   RATE_LIMIT_DIRECTIONS: rateLimit('60/60'),
   /** The map editor's town and address search: OpenStreetMap's Nominatim (or your own), Mapbox, or off (hidden). */
-  GEOCODER: z.enum(['nominatim', 'mapbox', 'off']).default('nominatim'),
+  GEOCODER: z.enum(geocoderNames).default('nominatim'),
   /** A Nominatim server; the public one is for light use only (its usage policy): run your own for more. */
   NOMINATIM_URL: z
     .string()
@@ -233,7 +235,7 @@ function isTimeZone(name: string): boolean {
  * OpenStreetMap's own tile servers forbid bulk downloading ("offline" use) in their tile usage
  * policy: saving tiles is off by default with them.
  */
-export function isOpenStreetMapTiles(template: string): boolean {
+function isOpenStreetMapTiles(template: string): boolean {
   try {
     const host = new URL(template.replace(/\{s\}/g, 'a')).hostname
     return host === 'tile.openstreetmap.org' || host.endsWith('.tile.openstreetmap.org')

@@ -8,7 +8,6 @@ import { isPostgresUrl } from '#app/config/config.server.ts'
 import type { Database } from './schema.ts'
 
 export type DB = Kysely<Database>
-export type Dialect = 'sqlite' | 'postgres'
 
 export interface DbOptions {
   /** A postgres:// URL, or a path to the SQLite file (":memory:" for a throwaway one). */

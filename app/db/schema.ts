@@ -3,7 +3,7 @@ import type { Generated, Insertable, Selectable } from 'kysely'
 /** Timestamps are ISO-8601 UTC strings on both dialects: they sort and compare as text. */
 type Timestamp = string
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>
   name: string
   email: string
@@ -18,7 +18,7 @@ export interface UsersTable {
 
 export type TokenKind = 'session' | 'temp' | 'reset'
 
-export interface AuthTokensTable {
+interface AuthTokensTable {
   id: Generated<number>
   user_id: number
   kind: TokenKind
@@ -28,7 +28,7 @@ export interface AuthTokensTable {
   created_at: Timestamp
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string
   window_start: number
   hits: number
@@ -48,7 +48,7 @@ type Flag = 0 | 1
 
 export type CategoryRole = 'owner' | 'editor'
 
-export interface PlaceCategoriesTable {
+interface PlaceCategoriesTable {
   id: Generated<number>
   parent_id: number | null
   slug: string
@@ -58,14 +58,14 @@ export interface PlaceCategoriesTable {
   updated_at: Timestamp
 }
 
-export interface CategoryMembersTable {
+interface CategoryMembersTable {
   category_id: number
   user_id: number
   role: CategoryRole
   created_at: Timestamp
 }
 
-export interface PlacesTable {
+interface PlacesTable {
   id: Generated<number>
   category_id: number
   name: string
@@ -75,7 +75,7 @@ export interface PlacesTable {
   updated_at: Timestamp
 }
 
-export interface PlaceUsersTable {
+interface PlaceUsersTable {
   place_id: number
   user_id: number
   created_at: Timestamp
@@ -83,7 +83,7 @@ export interface PlaceUsersTable {
 
 export type InvitationKind = 'category' | 'place'
 
-export interface InvitationsTable {
+interface InvitationsTable {
   id: Generated<number>
   kind: InvitationKind
   category_id: number
@@ -97,7 +97,7 @@ export interface InvitationsTable {
   created_at: Timestamp
 }
 
-export interface SecretsTable {
+interface SecretsTable {
   id: Generated<number>
   place_id: number
   author_id: number | null
@@ -106,7 +106,7 @@ export interface SecretsTable {
   created_at: Timestamp
 }
 
-export interface QrCodesTable {
+interface QrCodesTable {
   id: Generated<number>
   category_id: number
   code: string
@@ -118,7 +118,7 @@ export interface QrCodesTable {
   created_at: Timestamp
 }
 
-export type WalkStatus = 'draft' | 'published'
+type WalkStatus = 'draft' | 'published'
 
 export interface WalksTable {
   id: Generated<number>
@@ -154,19 +154,19 @@ export interface WalkTranslationsTable {
   logo_title: string | null
 }
 
-export interface WalkPlacesTable {
+interface WalkPlacesTable {
   walk_id: number
   place_id: number
   sort_id: number
 }
 
-export interface WalkNearbyTable {
+interface WalkNearbyTable {
   walk_id: number
   nearby_walk_id: number
   sort_id: number
 }
 
-export interface WalkLogosTable {
+interface WalkLogosTable {
   id: Generated<number>
   walk_id: number
   path: string
@@ -175,7 +175,7 @@ export interface WalkLogosTable {
 
 export type WalkQrKind = 'route' | 'landing' | 'map'
 
-export interface WalkQrCodesTable {
+interface WalkQrCodesTable {
   id: Generated<number>
   walk_id: number
   kind: WalkQrKind
@@ -228,20 +228,20 @@ export interface StatMonthsTable {
 }
 
 /** Per-category content version for the public pages' render cache (0: the slug namespace). */
-export interface ContentVersionsTable {
+interface ContentVersionsTable {
   category_id: number
   version: number
 }
 
 /** Migration 2026-11-23T1000-printed-addresses (ADR 011): every slug a category has had, its current one too. */
-export interface CategorySlugsTable {
+interface CategorySlugsTable {
   slug: string
   category_id: number
   created_at: Timestamp
 }
 
 /** Every (category, slug) a route has had, its current one too: old ones redirect to the route. */
-export interface WalkAddressesTable {
+interface WalkAddressesTable {
   category_id: number
   slug: string
   walk_id: number
@@ -249,20 +249,20 @@ export interface WalkAddressesTable {
 }
 
 /** The category-less /r/{slug} printed before ADR 011: one route per slug, written by the migration only. */
-export interface WalkLegacySlugsTable {
+interface WalkLegacySlugsTable {
   slug: string
   walk_id: number
 }
 
 /** Migration 2026-11-24T1500-place-texts: a place's name in another language and its description. */
-export interface PlaceTranslationsTable {
+interface PlaceTranslationsTable {
   place_id: number
   locale: string
   name: string | null
   description: string | null
 }
 
-export interface StatSaltsTable {
+interface StatSaltsTable {
   day: string
   salt: string
 }
@@ -283,8 +283,8 @@ export interface StatQrDaysTable {
   scans: Generated<number>
 }
 
-export type VisitorReportKind = 'plaque_damaged' | 'path_blocked' | 'information_wrong' | 'other'
-export type VisitorReportStatus = 'open' | 'resolved'
+type VisitorReportKind = 'plaque_damaged' | 'path_blocked' | 'information_wrong' | 'other'
+type VisitorReportStatus = 'open' | 'resolved'
 
 /** A visitor's report of a problem on the trail (no personal data). */
 export interface VisitorReportsTable {
@@ -304,10 +304,10 @@ export interface VisitorReportsTable {
   notified_at: Timestamp | null
 }
 
-export type WalkNoticeLevel = 'information' | 'warning' | 'closed'
+type WalkNoticeLevel = 'information' | 'warning' | 'closed'
 
 /** A route's notice (issue 15): one per route, shown while today is within its days ('YYYY-MM-DD', inclusive). */
-export interface WalkNoticesTable {
+interface WalkNoticesTable {
   walk_id: number
   level: WalkNoticeLevel
   starts_on: string | null
@@ -315,16 +315,16 @@ export interface WalkNoticesTable {
   updated_at: Timestamp
 }
 
-export interface WalkNoticeTextsTable {
+interface WalkNoticeTextsTable {
   walk_id: number
   locale: string
   text: string
 }
 
-export type MonthlyReportSendStatus = 'sending' | 'sent' | 'failed'
+type MonthlyReportSendStatus = 'sending' | 'sent' | 'failed'
 
 /** Migration 2026-11-25T1600-monthly-report (ADR 029): one row per member, category and month claimed. */
-export interface MonthlyReportSendsTable {
+interface MonthlyReportSendsTable {
   user_id: number
   category_id: number
   /** 'YYYY-MM', the month the report is about. */
@@ -335,8 +335,8 @@ export interface MonthlyReportSendsTable {
   sent_at: Timestamp | null
 }
 
-export type Surface = 'paved' | 'gravel' | 'dirt' | 'grass' | 'mixed'
-export type Shade = 'none' | 'some' | 'much'
+type Surface = 'paved' | 'gravel' | 'dirt' | 'grass' | 'mixed'
+type Shade = 'none' | 'some' | 'much'
 
 /** Migration 2026-11-25T1300-accessibility (ADR 027): a route's accessibility facts; null is "unknown". */
 export interface WalkAccessibilityTable {
@@ -362,7 +362,7 @@ export interface PlaceAccessibilityTable {
   entrance_note: string
 }
 
-export interface DomainTables {
+interface DomainTables {
   place_categories: PlaceCategoriesTable
   category_members: CategoryMembersTable
   places: PlacesTable

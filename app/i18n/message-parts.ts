@@ -30,7 +30,7 @@ export const MANAGER_GROUPS: ReadonlySet<string> = new Set([
 ])
 
 /** Groups only the server renders (e-mails, the category home, which runs no framework): never sent to a browser. */
-export const SERVER_GROUPS: ReadonlySet<string> = new Set(['mail', 'categoryHome'])
+const SERVER_GROUPS: ReadonlySet<string> = new Set(['mail', 'categoryHome'])
 
 export function partOf(group: string): MessagePart | null {
   if (SERVER_GROUPS.has(group)) return null

@@ -2,7 +2,7 @@ import type { LatLng } from '#app/modules/geo/geo.ts'
 
 // Pure helpers for framing a map: no Leaflet here, so they run (and are tested) anywhere.
 
-export type LatLngTuple = [lat: number, lng: number]
+type LatLngTuple = [lat: number, lng: number]
 /** South-west and north-east corners, as Leaflet's fitBounds takes them. */
 export type BoundsTuple = [southWest: LatLngTuple, northEast: LatLngTuple]
 

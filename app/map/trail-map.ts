@@ -10,7 +10,7 @@ export const STOP_TARGET = 44
 const FOCUS_ZOOM = 17
 const FIT = { padding: [32, 32] as [number, number], maxZoom: 16 }
 
-export interface TrailStop extends LatLng {
+interface TrailStop extends LatLng {
   id: number
   number: number
   name: string

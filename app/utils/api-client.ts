@@ -5,7 +5,7 @@ import { localizePath, isLocale, defaultLocale, splitLocalePath } from '#app/i18
 import type { ApiBody, ApiData, ApiMethod, ApiPath } from './api-contract.ts'
 
 /** Statuses worth another try (spec section 7): the server or the network may recover. */
-export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504])
+const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504])
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
 
 export class ApiError extends Error {

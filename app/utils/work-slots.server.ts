@@ -34,4 +34,4 @@ export class WorkSlots {
   }
 }
 
-export const busy = () => new AppError(503, { key: 'errors.busy' }, undefined, { 'Retry-After': '2' })
+const busy = () => new AppError(503, { key: 'errors.busy' }, undefined, { 'Retry-After': '2' })

@@ -3,8 +3,8 @@
 
 export const durationChoices = ['30', '60', '120', 'more'] as const
 export const distanceChoices = ['2', '5', '10', 'more'] as const
-export type DurationChoice = (typeof durationChoices)[number]
-export type DistanceChoice = (typeof distanceChoices)[number]
+type DurationChoice = (typeof durationChoices)[number]
+type DistanceChoice = (typeof distanceChoices)[number]
 
 export interface RouteFilters {
   q: string

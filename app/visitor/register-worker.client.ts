@@ -14,7 +14,7 @@ function pageResources(): string[] {
 }
 
 /** Asks the worker to cache URLs (workbox-routing's cache listener) and waits for its answer. */
-export function cacheUrls(worker: ServiceWorker, urls: string[]): Promise<void> {
+function cacheUrls(worker: ServiceWorker, urls: string[]): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel()
     channel.port1.onmessage = () => resolve()

@@ -6,7 +6,7 @@ import type { TrailData } from './trail-data.ts'
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
-export function megabytes(bytes: number, locale: string): string {
+function megabytes(bytes: number, locale: string): string {
   return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0MB`
 }
 

@@ -9,7 +9,7 @@ import { slugify } from '#app/modules/walks/slug.ts'
 import type { FormResult } from '#app/utils/forms.ts'
 
 /** The slug a category name proposes; the server validates whatever is sent. */
-export const proposedSlug = (name: string) => slugify(name, CATEGORY_SLUG_MAX)
+const proposedSlug = (name: string) => slugify(name, CATEGORY_SLUG_MAX)
 
 /**
  * Name and address (slug) of a new category; the slug follows the name until it is edited.

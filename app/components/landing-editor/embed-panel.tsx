@@ -15,7 +15,7 @@ export interface EmbedTarget {
 }
 
 /** The iframe that lists the category's published routes on another site. */
-export const embedSnippet = (target: EmbedTarget, locale: Locale, title: string) =>
+const embedSnippet = (target: EmbedTarget, locale: Locale, title: string) =>
   `<iframe src="${target.origin}${localizePath(`/embed/${target.slug}`, locale)}" title="${title.replace(/"/g, '&quot;')}" loading="lazy" style="width:100%;height:480px;border:0"></iframe>`
 
 /** /landing/list: the snippet a site pastes to list the category's routes, its preview, and the open data links. */

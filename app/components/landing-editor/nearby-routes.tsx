@@ -1,31 +1,20 @@
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { apiErrorMessage } from '#app/utils/api-client.ts'
+import { useRouteChange } from './use-route-change.ts'
 
 /** The nearby routes shown at the foot of a landing page: add, order, detach. */
 export function NearbyRoutes({ route, candidates, onChange }: { route: RouteView; candidates: RouteSummaryView[]; onChange: (route: RouteView) => void }) {
   const { t } = useTranslation()
   const selectId = useId()
   const [adding, setAdding] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, run } = useRouteChange(onChange, t('landingEditor.nearbyFailed'))
   const linked = route.nearby_routes
   const available = candidates.filter((c) => c.uuid !== route.uuid && !linked.some((n) => n.uuid === c.uuid))
 
-  const run = async (work: () => Promise<RouteView>) => {
-    setBusy(true)
-    try {
-      onChange(await work())
-    } catch (error) {
-      addToast({ title: apiErrorMessage(error, t('landingEditor.nearbyFailed')) })
-    } finally {
-      setBusy(false)
-    }
-  }
   const assign = (nearbyRouteUuid: string, sortId: number) =>
     apiRequest('/routes/assign-nearby-route', { method: 'POST', body: { currentRouteUuid: route.uuid, nearbyRouteUuid, sortId }, retries: 0 })
   const detach = (nearbyRouteUuid: string) =>

@@ -29,7 +29,7 @@ export function noticeDraft(notice: RouteNotice | null | undefined): NoticeDraft
   return { enabled: Boolean(notice), level: notice?.level ?? 'information', starts_on: notice?.starts_on ?? '', ends_on: notice?.ends_on ?? '', texts }
 }
 
-export function noticeBody(draft: NoticeDraft): NoticeBody | null {
+function noticeBody(draft: NoticeDraft): NoticeBody | null {
   if (!draft.enabled) return null
   const texts: Partial<Record<Locale, string>> = {}
   for (const locale of locales) if (draft.texts[locale].trim()) texts[locale] = draft.texts[locale].trim()

@@ -1,12 +1,11 @@
-import { ChevronLeft, ChevronRight, ImagePlus, Trash2 } from 'lucide-react'
-import { useId, useState } from 'react'
+import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { addToast } from '#app/components/shell/toast-store.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiRequest } from '#app/utils/api-client.ts'
-import { apiErrorMessage } from '#app/utils/api-client.ts'
+import { ImagePicker } from './image-picker.tsx'
 import { uploadImage } from './upload.ts'
+import { useRouteChange } from './use-route-change.ts'
 
 /** The logo ids with the one at `index` swapped with its neighbour (`by` -1: earlier, +1: later). */
 function moved(ids: number[], index: number, by: -1 | 1): number[] {
@@ -18,18 +17,7 @@ function moved(ids: number[], index: number, by: -1 | 1): number[] {
 /** Partner logos in their stored order: append, move earlier or later, remove. */
 export function PartnerLogos({ route, onChange }: { route: RouteView; onChange: (route: RouteView) => void }) {
   const { t } = useTranslation()
-  const inputId = useId()
-  const [busy, setBusy] = useState(false)
-  const run = async (work: () => Promise<RouteView>, failure = t('landingEditor.uploadFailed')) => {
-    setBusy(true)
-    try {
-      onChange(await work())
-    } catch (error) {
-      addToast({ title: apiErrorMessage(error, failure) })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, run } = useRouteChange(onChange, t('landingEditor.uploadFailed'))
   const move = (index: number, by: -1 | 1) =>
     run(
       () => apiRequest(`/routes/${route.uuid}/logos/order`, { method: 'PUT', body: { ids: moved(route.logos.map((l) => l.id), index, by) } }),
@@ -81,26 +69,9 @@ export function PartnerLogos({ route, onChange }: { route: RouteView; onChange: 
         ))}
       </ol>
       <div>
-        <label
-          htmlFor={inputId}
-          className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:hover:bg-gray-800"
-        >
-          <ImagePlus className="size-4" aria-hidden />
+        <ImagePicker busy={busy} testId="partner-logo-input" onFile={(file) => void run(() => uploadImage(`/routes/${route.uuid}/logos`, file))}>
           {t('branding.addLogo')}
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-          className="sr-only"
-          disabled={busy}
-          data-testid="partner-logo-input"
-          onChange={(event) => {
-            const file = event.target.files?.[0]
-            event.target.value = ''
-            if (file) void run(() => uploadImage(`/routes/${route.uuid}/logos`, file))
-          }}
-        />
+        </ImagePicker>
       </div>
     </section>
   )

@@ -68,7 +68,7 @@ export type EditorAction =
   | { type: 'resetPath'; forKey: string }
 
 /** The places with an id, in order: what a stop list amounts to once saved. */
-export const placedStops = (stops: EditorStop[]) => stops.filter((s): s is EditorStop & { id: number } => s.id !== null)
+const placedStops = (stops: EditorStop[]) => stops.filter((s): s is EditorStop & { id: number } => s.id !== null)
 
 /** A key of the stops that have a place, in order: a path belongs to one such sequence. */
 export const stopsKey = (stops: EditorStop[]) => placedStops(stops).map((s) => s.id).join(',')
@@ -98,7 +98,7 @@ const comparable = (state: EditorState) => JSON.stringify({ ...savePayload(state
 export const isDirty = (state: EditorState) => comparable(state) !== state.saved
 
 /** The route's path as the API stores it: one LineString feature. */
-export function pathCollection(geometry: Geometry): FeatureCollection {
+function pathCollection(geometry: Geometry): FeatureCollection {
   return { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry }] } as FeatureCollection
 }
 

@@ -2,7 +2,7 @@
 
 export type PrintSize = 'a4' | 'a5'
 
-export interface PrintStop {
+interface PrintStop {
   number: number
   name: string
   description: string | null

@@ -12,7 +12,7 @@ const WIDTH = 300
 const HEIGHT = 80
 
 /** The profile as a line and the area under it, in the SVG's box. */
-export function profilePaths(profile: [number, number][], min: number, max: number): { line: string; area: string } {
+function profilePaths(profile: [number, number][], min: number, max: number): { line: string; area: string } {
   const last = profile.at(-1)?.[0] || 1
   // A flat walk still draws a line, in the middle rather than on the floor.
   const span = max - min || 1

@@ -57,7 +57,7 @@ export interface LandingView {
 export const colorHex = (name: string): string => routeColors[name as RouteColor] ?? routeColors[defaultRouteColor]
 
 /** A stored file's URL made absolute against BASE_URL (social cards need absolute URLs). */
-export const absoluteUrl = (url: string, baseUrl: string) => new URL(url, `${baseUrl.replace(/\/$/, '')}/`).toString()
+const absoluteUrl = (url: string, baseUrl: string) => new URL(url, `${baseUrl.replace(/\/$/, '')}/`).toString()
 
 function toNearbyCard(route: RouteSummaryView, locale: Locale, addressing: Addressing, category: string): NearbyCard {
   return {

@@ -27,7 +27,7 @@ export const noticeStyles: Record<NoticeLevel, { box: string; icon: string }> = 
 const icons = { information: Info, warning: TriangleAlert, closed: Ban } as const
 
 /** "From 1 December 2026 to 31 March 2027", "Until 24 December 2026" in the page's language; null without a last day. */
-export function noticePeriod(notice: Pick<NoticeDisplay, 'starts_on' | 'ends_on'>, locale: string, t: Translate): string | null {
+function noticePeriod(notice: Pick<NoticeDisplay, 'starts_on' | 'ends_on'>, locale: string, t: Translate): string | null {
   const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
   const day = (value: string) => format.format(new Date(`${value}T00:00:00Z`))
   if (notice.starts_on && notice.ends_on) return t('notices.period.between', { start: day(notice.starts_on), end: day(notice.ends_on) })

@@ -7,7 +7,7 @@ import type { ReportFormMessages } from '#app/visitor/report-form.client.ts'
 // report page (/report: it answers with a thank-you page, no script needed); with script
 // (app/visitor/report-form.client.ts) it is sent to POST /api/public/reports and thanked in place.
 
-export interface ReportTarget {
+interface ReportTarget {
   route?: string | null
   placeId?: number | null
   qrCode?: string | null

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next'
 export type ColorModePreference = 'system' | 'light' | 'dark'
 export type ColorModeValue = 'light' | 'dark'
 
-export const COLOR_MODE_STORAGE_KEY = 'color-mode'
-export const FORCE_COLOR_MODE_ATTRIBUTE = 'data-force-color-mode'
+const COLOR_MODE_STORAGE_KEY = 'color-mode'
+const FORCE_COLOR_MODE_ATTRIBUTE = 'data-force-color-mode'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
 /**
@@ -42,7 +42,7 @@ export function resolveForcedColorMode(mode: unknown): ColorModeValue | undefine
 }
 
 /** Puts the effective mode on <html> (class for Tailwind's dark variant, color-scheme for UA widgets). */
-export function applyColorMode(value: ColorModeValue): void {
+function applyColorMode(value: ColorModeValue): void {
   const root = document.documentElement
   root.classList.toggle('dark', value === 'dark')
   root.classList.toggle('light', value === 'light')

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigation } from 'react-router'
 
-export const SET_LOADER_EVENT = 'set-loader'
+const SET_LOADER_EVENT = 'set-loader'
 
 export interface SetLoaderDetail {
   status: boolean
@@ -15,13 +15,13 @@ declare global {
 }
 
 /** Navigations shorter than this never show the overlay, so fast pages do not flash. */
-export const NAVIGATION_LOADER_DELAY = 400
+const NAVIGATION_LOADER_DELAY = 400
 
 /**
  * Shows (true) or hides (false) the full-screen loading overlay. A window event rather than
  * React state, so any code (API client, non-React helpers) can drive it; no-op on the server.
  */
-export function setLoader(status: boolean): void {
+function setLoader(status: boolean): void {
   if (typeof window === 'undefined') return
   window.dispatchEvent(
     new CustomEvent<SetLoaderDetail>(SET_LOADER_EVENT, { detail: { status } }),

@@ -26,7 +26,7 @@ const SAFETY_MS = 1000
 const FADE_ANIMATION = 'tg-preloader-fade'
 
 /** The session cookie that says the preloader has played in this browser session. */
-export const INTRO_COOKIE = 'tg_intro'
+const INTRO_COOKIE = 'tg_intro'
 
 /**
  * The cookie the page that plays the preloader sets: without Max-Age, so it lasts as long as the
@@ -137,7 +137,7 @@ export function Preloader({ play }: { play: boolean }) {
 }
 
 /** The Trailguide mark: a map pin at the end of a dotted trail. */
-export function TrailguideMark({ className }: { className?: string }) {
+function TrailguideMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 64 64" fill="none" aria-hidden="true" focusable="false" className={className}>
       <path

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react'
 /** Spec section 9: notification default timeout. */
 export const DEFAULT_TOAST_TIMEOUT = 5000
 
-export interface ToastAction {
+interface ToastAction {
   label: string
   /** Runs when the action is chosen; the toast then closes. */
   onClick: (toast: Toast) => void

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { StatisticsFormat } from './format.ts'
 
-export type Metric = 'views' | 'sessions' | 'total_time' | 'averageTimePerSession' | 'likes' | 'contributions' | 'place_visits'
+type Metric = 'views' | 'sessions' | 'total_time' | 'averageTimePerSession' | 'likes' | 'contributions' | 'place_visits'
 
 export interface BreakdownRow extends Record<Metric, number> {
   id: number

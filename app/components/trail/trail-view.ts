@@ -5,7 +5,7 @@ import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 
 // What the route map page (/m) shows, cut from the route by its loader (app/routes/public/map.tsx).
 
-export interface TrailSecret {
+interface TrailSecret {
   id: number
   title: string
   text: string

@@ -48,7 +48,7 @@ export const draftTextLimits = { name: ROUTE_NAME_MAX, subtitle: 200, descriptio
 
 const draftText = (max: number) => z.string().trim().max(max)
 
-export const draftedTextsSchema = z.object({
+const draftedTextsSchema = z.object({
   name: draftText(draftTextLimits.name).min(1),
   subtitle: draftText(draftTextLimits.subtitle),
   description: draftText(draftTextLimits.description),
@@ -79,7 +79,6 @@ const draftedRoutePlaceSchema = z.object({
   lng: z.number(),
   placeSortId: z.number().int().describe('1-based walking order'),
 })
-export type DraftedRoutePlace = z.output<typeof draftedRoutePlaceSchema>
 
 export const draftedRouteSchema = z.object({
   places: z.array(draftedRoutePlaceSchema),

@@ -8,7 +8,7 @@ import { draftLanguages, type DraftLanguage } from './ai.schema.ts'
 export const PROVIDER_KEY = 'sk-test-provider-key'
 export const PROVIDER_MODEL = 'test-model-1'
 
-export interface ProviderRequest {
+interface ProviderRequest {
   method: string
   path: string
   authorization: string | undefined
@@ -32,7 +32,7 @@ export interface FakeProvider {
 }
 
 /** A chat completion as OpenAI answers it, with `content` as the assistant's message. */
-export const completion = (content: string) => ({
+const completion = (content: string) => ({
   id: 'chatcmpl-test',
   object: 'chat.completion',
   created: 1_700_000_000,

@@ -9,7 +9,7 @@ export const BUILD_INFO_PATH = '/build.json'
 /** How often the signed-in app asks for the served build id ("not shown" in the spec). */
 export const BUILD_POLL_MS = 5 * 60_000
 /** At most one automatic reload per this many milliseconds. */
-export const RELOAD_INTERVAL_MS = 10_000
+const RELOAD_INTERVAL_MS = 10_000
 export const RELOAD_STORAGE_KEY = 'trailguide:chunk-reload-at'
 
 /** The error a browser gives for a script or stylesheet chunk that could not be fetched. */

@@ -23,7 +23,7 @@ function sessionStore(): Storage | null {
 }
 
 /** This page's watcher: its build is React Router's manifest version, as /build.json reports it. */
-export function buildWatcher(): BuildWatcher {
+function buildWatcher(): BuildWatcher {
   watcher ??= new BuildWatcher({
     currentId: window.__reactRouterManifest?.version ?? null,
     fetchId: async () => {

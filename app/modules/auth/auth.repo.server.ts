@@ -9,10 +9,6 @@ export class AuthRepo {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
   }
 
-  findUserById(id: number): Promise<User | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
-  }
-
   async insertUser(user: NewUser): Promise<User> {
     return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow()
   }
@@ -67,9 +63,5 @@ export class AuthRepo {
     let query = this.db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('kind', 'in', kinds)
     if (exceptHash) query = query.where('token_hash', '!=', exceptHash)
     await query.execute()
-  }
-
-  async deleteExpiredTokens(now: string) {
-    await this.db.deleteFrom('auth_tokens').where('expires_at', '<=', now).execute()
   }
 }

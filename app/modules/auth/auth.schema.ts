@@ -14,7 +14,7 @@ export const passwordRules = { min: 8, max: 200 }
 const newPassword = z.string().min(passwordRules.min).max(passwordRules.max)
 const token = z.string().trim().min(1).max(200)
 
-export const localeSchema = z.enum(locales)
+const localeSchema = z.enum(locales)
 
 export const registerSchema = z
   .strictObject({

@@ -19,7 +19,7 @@ import { AuthRepo } from './auth.repo.server.ts'
 import { hashToken, newToken } from './tokens.server.ts'
 
 const MINUTE = 60_000
-export const tokenLifetimes = {
+const tokenLifetimes = {
   temp: 5 * MINUTE,
   reset: 60 * MINUTE,
 } as const

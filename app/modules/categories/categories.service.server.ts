@@ -10,7 +10,7 @@ import { CategoryAccess } from './access.server.ts'
 import type { CreateCategoryInput, InviteMemberInput, UpdateCategoryInput } from './categories.schema.ts'
 import { CategoriesRepo, type CategoryWithRole } from './categories.repo.server.ts'
 
-export interface RouteSummary {
+interface RouteSummary {
   uuid: string
   slug: string
   name: string | null

@@ -10,7 +10,7 @@ function flatten(nodes: CategoryNode[], depth = 0): CategoryOption[] {
 }
 
 /** `?category=none`: the map editor's "nothing selected" (selecting a category again deselects it). */
-export const NO_CATEGORY = 'none'
+const NO_CATEGORY = 'none'
 
 export interface SelectionOptions {
   /** Honour `?category=none` (the map editor); other screens always show a category. */

@@ -24,7 +24,7 @@ export class DirectionsUnavailable extends Error {
   }
 }
 
-export interface Leg {
+interface Leg {
   distance: number
   duration: number
 }

@@ -5,7 +5,7 @@ import { latitudeSchema, longitudeSchema } from '#app/modules/places/places.sche
 // the API and the map editor, which sends the route's places in order.
 
 /** A route has at most this many places to walk through (the editor's largest route). */
-export const MAX_DIRECTIONS_POINTS = 500
+const MAX_DIRECTIONS_POINTS = 500
 
 export const directionsProviderNames = ['straight', 'mapbox', 'osrm'] as const
 export type DirectionsProviderName = (typeof directionsProviderNames)[number]

@@ -7,7 +7,7 @@ import { haversineDistance, type LatLng } from '#app/modules/geo/geo.ts'
 
 export const MAPBOX_TOKEN = 'pk.eyJ1IjoidHJhaWxndWlkZSJ9.test-token'
 
-export interface RouterRequest {
+interface RouterRequest {
   method: string
   /** The path, decoded once: "/directions/v5/mapbox/walking/6.6,46.5;6.61,46.51". */
   path: string

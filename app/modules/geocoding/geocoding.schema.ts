@@ -35,4 +35,3 @@ export const geocodeResultSchema = z.object({
 })
 
 export type GeocodeResult = z.output<typeof geocodeResultSchema>
-export type BBox = z.output<typeof bbox>

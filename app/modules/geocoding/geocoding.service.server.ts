@@ -9,13 +9,13 @@ import { MAX_GEOCODE_RESULTS, type GeocodeResult } from './geocoding.schema.ts'
 import { mapboxGeocoder } from './providers/mapbox.ts'
 import { nominatimProvider, nominatimUserAgent } from './providers/nominatim.ts'
 
-export type GeocodingConfig = Pick<
+type GeocodingConfig = Pick<
   Config,
   'BASE_URL' | 'GEOCODER' | 'NOMINATIM_URL' | 'MAPBOX_ACCESS_TOKEN' | 'MAPBOX_BASE_URL' | 'GEOCODER_TIMEOUT_MS' | 'RATE_LIMIT_GEOCODE'
 >
 
 /** The provider the configuration names; null when the search is off. */
-export function createGeocodingProvider(config: GeocodingConfig): GeocodingProvider | null {
+function createGeocodingProvider(config: GeocodingConfig): GeocodingProvider | null {
   switch (config.GEOCODER) {
     case 'nominatim':
       return nominatimProvider({ baseUrl: config.NOMINATIM_URL, userAgent: nominatimUserAgent(config.BASE_URL), timeoutMs: config.GEOCODER_TIMEOUT_MS })

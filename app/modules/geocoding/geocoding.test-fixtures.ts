@@ -33,14 +33,14 @@ function find(query: string): Known[] {
 
 const languageOf = (header: string | null) => (header ?? 'en').slice(0, 2)
 
-export interface GeocoderRequest {
+interface GeocoderRequest {
   path: string
   query: Record<string, string>
   userAgent: string | undefined
   at: number
 }
 
-export type GeocoderBehaviour = { kind: 'answer' } | { kind: 'status'; status: number } | { kind: 'raw'; body: string } | { kind: 'slow'; delayMs: number }
+type GeocoderBehaviour = { kind: 'answer' } | { kind: 'status'; status: number } | { kind: 'raw'; body: string } | { kind: 'slow'; delayMs: number }
 
 export interface FakeGeocoder {
   baseUrl: string

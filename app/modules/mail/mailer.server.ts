@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer'
 import type { Logger } from '#app/modules/observability/logger.server.ts'
 
 /** A file carried by a message; with `cid`, an inline image the HTML shows as `<img src="cid:…">`. */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string
   contentType: string
   content: Buffer

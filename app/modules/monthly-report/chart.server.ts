@@ -10,7 +10,7 @@ export const CHART_HEIGHT = 160
 const esc = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The SVG of a bar per day; the tallest bar is the month's busiest day. */
-export function dailyViewsSvg(days: Array<{ day: string; views: number }>, color = '#0f766e'): string {
+function dailyViewsSvg(days: Array<{ day: string; views: number }>, color = '#0f766e'): string {
   const pad = 8
   const max = Math.max(1, ...days.map((d) => d.views))
   const slot = (CHART_WIDTH - pad * 2) / Math.max(1, days.length)

@@ -14,7 +14,7 @@ import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.se
 /** Routes and plaques named in a report's top lists. */
 const TOP = 5
 /** A plaque is silent after this many days without a counted scan. */
-export const SILENT_DAYS = 30
+const SILENT_DAYS = 30
 const CHART_CID = 'daily-views@trailguide'
 
 export interface SendCounts {

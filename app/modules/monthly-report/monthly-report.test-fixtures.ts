@@ -1,5 +1,4 @@
 import type { DB } from '#app/db/db.server.ts'
-import type { User } from '#app/db/schema.ts'
 import { insertPlace, insertWalk } from '#app/modules/stats/stats.test-fixtures.ts'
 import type { Services } from '#app/services.server.ts'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
@@ -12,7 +11,7 @@ export const MONTH = '2026-10'
 
 const at = (day: string, hour = 10) => `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`
 
-export async function insertPlaque(db: DB, categoryId: number, code: string, options: { name?: string | null; placeId?: number | null; activatedAt?: string | null } = {}) {
+async function insertPlaque(db: DB, categoryId: number, code: string, options: { name?: string | null; placeId?: number | null; activatedAt?: string | null } = {}) {
   const row = await db
     .insertInto('qr_codes')
     .values({
@@ -31,14 +30,14 @@ export async function insertPlaque(db: DB, categoryId: number, code: string, opt
 }
 
 /** Scans of a plaque on days, as the scan feature rolls them up, and its all-time total. */
-export async function insertScans(db: DB, categoryId: number, qrCodeId: number, days: Record<string, number>) {
+async function insertScans(db: DB, categoryId: number, qrCodeId: number, days: Record<string, number>) {
   for (const [day, scans] of Object.entries(days)) await db.insertInto('stat_qr_days').values({ qr_code_id: qrCodeId, category_id: categoryId, day, scans }).execute()
   const total = Object.values(days).reduce((a, b) => a + b, 0)
   const last = Object.keys(days).sort().pop() ?? null
   await db.insertInto('qr_scan_totals').values({ qr_code_id: qrCodeId, category_id: categoryId, scans: total, last_scanned_at: last ? at(last, 15) : null }).execute()
 }
 
-export async function insertVisitorReport(db: DB, categoryId: number, status: 'open' | 'resolved') {
+async function insertVisitorReport(db: DB, categoryId: number, status: 'open' | 'resolved') {
   await db
     .insertInto('visitor_reports')
     .values({ category_id: categoryId, qr_code_id: null, place_id: null, walk_id: null, kind: 'path_blocked', message: 'Fallen tree', photo_path: null, locale: 'en', status, created_at: at('2026-10-20'), resolved_at: null, resolved_by: null, notified_at: null })
@@ -100,4 +99,3 @@ export async function reportWorld(services: Services) {
   await insertVisitorReport(db, category.id, 'resolved')
   return { owner, editor, category, oldTown, lake }
 }
-export type { User }

@@ -4,7 +4,7 @@ import { mailName } from '#app/modules/mail/mail-text.ts'
 import { CHART_HEIGHT, CHART_WIDTH } from './chart.server.ts'
 
 /** One figure of the month and the same figure the month before. */
-export interface Figure {
+interface Figure {
   value: number
   previous: number
 }
@@ -51,7 +51,7 @@ export function previousMonth(month: string): string {
 }
 
 /** The formatters of one language: numbers, months, dates and the change against the month before. */
-export function formatters(locale: Locale) {
+function formatters(locale: Locale) {
   const t = getFixedT(locale)
   const number = new Intl.NumberFormat(locale)
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' })

@@ -7,7 +7,7 @@
 export const TOKEN_PATH_PATTERN = String.raw`(\/(?:auth\/temp|invitations|auth\/reset-password)\/)[^/?#\s"']+`
 /** Query values that may be secret (reset and invitation links, signed URLs). */
 export const SECRET_QUERY_PATTERN = String.raw`([?&](?:token|code|key|signature|sig|email|password)=)[^&#\s"']*`
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 const tokenPath = new RegExp(TOKEN_PATH_PATTERN, 'gi')
 const secretQuery = new RegExp(SECRET_QUERY_PATTERN, 'gi')

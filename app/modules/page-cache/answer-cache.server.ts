@@ -17,7 +17,7 @@ import { encodedEtag, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } fro
  */
 
 /** Version raised when a user's name or photo changes (they appear in every category's lists). */
-export const PEOPLE_VERSION = -1
+const PEOPLE_VERSION = -1
 
 export interface ListVersions {
   category: number
@@ -43,7 +43,7 @@ const encoder = new TextEncoder()
 const versionSql = new WeakMap<DB, string>()
 
 /** The category's and the people's versions, in one indexed read (SQL built once per handle). */
-export async function readListVersions(db: DB, categoryId: number): Promise<ListVersions> {
+async function readListVersions(db: DB, categoryId: number): Promise<ListVersions> {
   let text = versionSql.get(db)
   if (!text) {
     text = db.selectFrom('content_versions').select(['category_id', 'version']).where('category_id', 'in', [0, 0]).compile().sql

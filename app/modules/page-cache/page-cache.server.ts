@@ -167,7 +167,7 @@ const OVERRIDDEN = new Set(['etag', 'cache-control', 'vary', 'content-encoding']
 const acceptsGzip = (acceptEncoding: string | null) => acceptedWeight(acceptEncoding, 'gzip') > 0
 
 /** Public pages may be revalidated by browsers and CDNs with If-None-Match; never stale. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 
 /** What a request must have for the cache key (a Request, or server/fast-path.ts's view of Node's request). */
 export interface RequestLike {

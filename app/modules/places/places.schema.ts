@@ -4,7 +4,7 @@ import { singleLineName } from '#app/utils/single-line.ts'
 // One schema per payload: the API validates with them, the screens' forms too.
 
 /** Ids fit PostgreSQL's `integer`: a larger one names no record instead of failing the query. */
-export const MAX_ID = 2_147_483_647
+const MAX_ID = 2_147_483_647
 const id = z.number().int({ error: 'validation.integer' }).positive().max(MAX_ID)
 
 export const latitudeSchema = z.number().min(-90).max(90)
@@ -69,7 +69,6 @@ export const createSecretSchema = z.strictObject({
 export type CreatePlaceInput = z.output<typeof createPlaceSchema>
 export type NewPlaceInput = z.input<typeof newPlaceSchema>
 export type UpdatePlaceInput = z.output<typeof updatePlaceSchema>
-export type NearbyQuery = z.output<typeof nearbyQuerySchema>
 export type CreateSecretInput = z.output<typeof createSecretSchema>
 
 // What the places API answers (ADR 035): the OpenAPI document and both sides' types.

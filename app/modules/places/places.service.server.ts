@@ -63,7 +63,7 @@ const METRES_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_M
  * A box that holds every point within `radius` of the centre (with a margin), so the database
  * hands over only candidates; the exact test is the haversine distance.
  */
-export function boxAround(centre: LatLng, radius: number): Box {
+function boxAround(centre: LatLng, radius: number): Box {
   const dLat = (radius / METRES_PER_DEGREE) * 1.5
   const lat: [number, number] = [centre.lat - dLat, centre.lat + dLat]
   const cos = Math.cos((Math.min(90, Math.max(Math.abs(lat[0]), Math.abs(lat[1]))) * Math.PI) / 180)

@@ -3,7 +3,7 @@ import { z } from 'zod'
 // One schema per payload. The spec's three QR messages (section 8) replace zod's generic ones
 // for the body itself, the code and the image url, whatever is wrong with them.
 
-export const QR_CODE_MAX_LENGTH = 100
+const QR_CODE_MAX_LENGTH = 100
 export const QR_BATCH_MAX = 500
 export const QR_PNG_SIZE = { min: 64, max: 2048, default: 512 }
 
@@ -27,7 +27,7 @@ export const normalizeQrCode = (code: string) => code.normalize('NFC').toUpperCa
  * stored in its normal form. Only-dots codes are refused: browsers collapse "/q/.." before it
  * could reach the app.
  */
-export const qrCodeCodeSchema = z
+const qrCodeCodeSchema = z
   .string(invalidCode)
   .trim()
   .min(1, invalidCode)
@@ -36,7 +36,7 @@ export const qrCodeCodeSchema = z
   .refine((code) => !/[\u0000-\u001f\u007f]/.test(code) && !/^\.+$/.test(code), invalidCode)
   .transform(normalizeQrCode)
 
-export const qrImageUrlSchema = z
+const qrImageUrlSchema = z
   .string(invalidImageUrl)
   .trim()
   .max(2048, invalidImageUrl)

@@ -11,7 +11,7 @@ import type { QrImage, QrImageFormat, QrImages } from './qr-image.server.ts'
 import { distinctCodes } from './random-code.ts'
 
 /** A place of the category near a spot, as the places module finds it. */
-export interface NearbyPlace {
+interface NearbyPlace {
   id: number
   name: string
   lat: number | null

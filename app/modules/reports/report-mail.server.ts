@@ -11,7 +11,7 @@ import { REPORT_MESSAGE_MAX } from './reports.schema.ts'
 import { walkName } from './reports.service.server.ts'
 
 /** How often each server process looks for reports whose wait is over. */
-export const REPORT_MAIL_TICK_MS = 60_000
+const REPORT_MAIL_TICK_MS = 60_000
 
 /**
  * A visitor's text, safe in a plain-text mail: control and format characters (bidirectional

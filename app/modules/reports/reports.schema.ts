@@ -5,7 +5,7 @@ import { z } from 'zod'
 
 export const REPORT_KINDS = ['plaque_damaged', 'path_blocked', 'information_wrong', 'other'] as const
 export type ReportKind = (typeof REPORT_KINDS)[number]
-export const REPORT_STATUSES = ['open', 'resolved'] as const
+const REPORT_STATUSES = ['open', 'resolved'] as const
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
 /** A short message: a report, not a letter (the mail lists many of them). */
@@ -29,7 +29,6 @@ export const submitReportSchema = z
     place_id: z.preprocess(formId, z.number().int().positive().max(2_147_483_647).optional()),
     route: z.preprocess(blankToUndefined, z.string().trim().min(1).max(64).optional()).describe('The route’s uuid'),
   })
-export type SubmitReportInput = z.infer<typeof submitReportSchema>
 
 // The request's documents, written out: the zod schema above is applied by the service, after
 // the rate limit is counted (a validator on the route would answer first, and read a multipart

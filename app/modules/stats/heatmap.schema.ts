@@ -16,7 +16,7 @@ export const heatmapQuerySchema = z.object({
 
 export type HeatmapQuery = z.output<typeof heatmapQuerySchema>
 
-export const heatPointSchema = z.object({
+const heatPointSchema = z.object({
   place_id: z.number().int(),
   name: z.string(),
   lat: z.number(),

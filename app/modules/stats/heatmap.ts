@@ -4,7 +4,7 @@ import type { HeatPoint } from './heatmap.schema.ts'
 // The heatmap's arithmetic, pure: the repo hands over sums, these turn them into weighted points.
 
 /** Months shown when no period is asked: the current one and the eleven before it. */
-export const DEFAULT_MONTHS = 12
+const DEFAULT_MONTHS = 12
 
 export interface Period {
   /** 'YYYY-MM', inclusive. */

@@ -5,7 +5,7 @@ import type { QrDayRow, QrTotalRow } from './scans.repo.server.ts'
 import type { PlaqueStat } from './stats.schema.ts'
 
 /** A scan is a plaque's place visit; the route view it opened carries the plaque too but is no scan. */
-export const isScan = (row: Pick<EventRow, 'type' | 'qr_code_id'>) => row.type === 'place_visit' && row.qr_code_id != null
+const isScan = (row: Pick<EventRow, 'type' | 'qr_code_id'>) => row.type === 'place_visit' && row.qr_code_id != null
 
 /**
  * What a batch of events adds to the plaque roll-ups: one day row per (plaque, day) and one

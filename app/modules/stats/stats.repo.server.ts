@@ -5,10 +5,10 @@ import type { EventsTable, StatDaysTable, StatMonthsTable } from '#app/db/schema
 
 export type EventRow = Insertable<EventsTable>
 export type DayRow = Selectable<StatDaysTable>
-export type MonthRow = Selectable<StatMonthsTable>
+type MonthRow = Selectable<StatMonthsTable>
 
 export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits', 'plaque_views'] as const
-export type Counter = (typeof counters)[number]
+type Counter = (typeof counters)[number]
 export type Counts = Record<Counter, number>
 
 /** Inclusive 'YYYY-MM-DD' bounds of a period; none for all time. */

@@ -3,9 +3,9 @@ import { z } from 'zod'
 // One schema per payload: the API validates with it, the public pages' beacon follows it.
 
 /** The events a public page may send; `contribution` is recorded by the server only. */
-export const publicEventTypes = ['view', 'time', 'like', 'place_visit'] as const
+const publicEventTypes = ['view', 'time', 'like', 'place_visit'] as const
 
-export const maxTimeSeconds = 86_400
+const maxTimeSeconds = 86_400
 
 export const eventSchema = z
   .strictObject({

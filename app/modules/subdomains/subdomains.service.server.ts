@@ -19,7 +19,7 @@ export type SubdomainDecision =
 const LANDING_PATH = /^(\/(?:fr|en|de|it))?\/r\/([^/]+)\/?$/
 
 /** The landing list a manager is sent to when the host's category has no published route. */
-export const LANDING_LIST_PATH = '/landing/list'
+const LANDING_LIST_PATH = '/landing/list'
 
 export class SubdomainService {
   private readonly repo: SubdomainsRepo

@@ -23,8 +23,8 @@ const writers: Record<ExportFormat, { write: (m: ExportModel) => string; content
   kml: { write: toKml, contentType: 'application/vnd.google-earth.kml+xml; charset=utf-8', extension: 'kml' },
 }
 
-export const placeRef = (id: number) => `place-${id}`
-export const routeRef = (uuid: string) => `route-${uuid}`
+const placeRef = (id: number) => `place-${id}`
+const routeRef = (uuid: string) => `route-${uuid}`
 
 function groupBy<R, K>(rows: R[], key: (row: R) => K): Map<K, R[]> {
   const groups = new Map<K, R[]>()

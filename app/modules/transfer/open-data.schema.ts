@@ -4,7 +4,7 @@ import { z } from 'zod'
 
 const texts = z.object({ name: z.string().nullable(), subtitle: z.string().nullable(), description: z.string().nullable() })
 
-export const openRouteSchema = z.object({
+const openRouteSchema = z.object({
   uuid: z.string(),
   slug: z.string(),
   name: z.string(),

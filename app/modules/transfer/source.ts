@@ -6,14 +6,14 @@ import type { Message } from '#app/utils/errors.ts'
 // check against the category. Rows are numbered as the user sees them (a spreadsheet's row, the
 // Nth feature or placemark), so an error names the line to fix.
 
-export interface LatLngPoint {
+interface LatLngPoint {
   lat: number
   lng: number
   /** Height in metres when the file gives one (GPX <ele>, a third coordinate): kept for the route's profile (ADR 027). */
   ele?: number
 }
 
-export interface PlaceTexts {
+interface PlaceTexts {
   name?: string | null
   description?: string | null
 }
@@ -30,7 +30,7 @@ export interface RawPlace {
   translations: Partial<Record<Locale, PlaceTexts>>
 }
 
-export type RouteTexts = Partial<Record<WalkTextField, string | null>>
+type RouteTexts = Partial<Record<WalkTextField, string | null>>
 
 export interface RawRoute {
   row: number
@@ -83,15 +83,15 @@ export interface SourceRoute {
   color: string | null
 }
 
-export const PLACE_NAME_MAX = 160
-export const PLACE_DESCRIPTION_MAX = 5_000
+const PLACE_NAME_MAX = 160
+const PLACE_DESCRIPTION_MAX = 5_000
 const ROUTE_NAME_MAX = 120
 const ROUTE_TEXT_MAX: Record<WalkTextField, number> = { name: 120, subtitle: 200, description: 5_000, content_title: 200, content_text: 20_000, logo_title: 200 }
 
 const problem = (row: number, field: string, key: string, values?: Message['values']): RowProblem => ({ row, field, message: { key: `import.errors.${key}`, values } })
 
 /** A number from a cell or a JSON value: "46.52", "46,52" (a decimal comma), 46.52. */
-export function readNumber(value: unknown): number | null | 'invalid' {
+function readNumber(value: unknown): number | null | 'invalid' {
   if (typeof value === 'number') return Number.isFinite(value) ? value : 'invalid'
   if (value === null || value === undefined) return null
   if (typeof value !== 'string') return 'invalid'
@@ -104,7 +104,7 @@ export function readNumber(value: unknown): number | null | 'invalid' {
 }
 
 /** A text value: trimmed, blank is none; anything but text or a number is none. */
-export function readText(value: unknown): string | null {
+function readText(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   if (typeof value !== 'string') return null
   // eslint-disable-next-line no-control-regex

@@ -4,7 +4,7 @@ import { locales } from '#app/i18n/config.ts'
 // Import, export and open data (issue 14, ADR 023): the payloads and answers, shared by the API,
 // its OpenAPI document and the import screen (which never imports server code).
 
-export const IMPORT_FORMATS = ['csv', 'geojson', 'gpx', 'kml', 'kmz'] as const
+const IMPORT_FORMATS = ['csv', 'geojson', 'gpx', 'kml', 'kmz'] as const
 export type ImportFormat = (typeof IMPORT_FORMATS)[number]
 export const EXPORT_FORMATS = ['geojson', 'csv', 'gpx', 'kml'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -14,7 +14,7 @@ export const MAX_IMPORT_BYTES = 10 * 1024 * 1024
 export const MAX_IMPORT_FEATURES = 10_000
 
 /** What to do with a row that is already there (a place of the category under 20 m, or a route of the same name and ends). */
-export const duplicateActions = ['link', 'skip', 'create'] as const
+const duplicateActions = ['link', 'skip', 'create'] as const
 export type DuplicateAction = (typeof duplicateActions)[number]
 
 /** The CSV columns a file's headings can be mapped to (`name_fr`, `description_de`… per language). */

@@ -9,11 +9,11 @@ import { loadSharp } from './sharp.server.ts'
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024
 /** Decompression bombs: a small file can declare a huge canvas. */
-export const MAX_IMAGE_PIXELS = 40_000_000
-export const MAX_IMAGE_SIDE = 12_000
+const MAX_IMAGE_PIXELS = 40_000_000
+const MAX_IMAGE_SIDE = 12_000
 
 /** The longest side each use is resized to (never enlarged). */
-export const imageUses = {
+const imageUses = {
   photo: 2400,
   content_image: 2000,
   logo: 800,

@@ -178,7 +178,7 @@ const isNotFound = (error: unknown) =>
  * Keys the app makes: folders and file names of letters, digits, dots, dashes and underscores,
  * none starting with a dot. Anything else in a /uploads address is simply not there (as on disk).
  */
-export const isServableKey = (key: string) => key.length <= 512 && /^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/.test(key)
+const isServableKey = (key: string) => key.length <= 512 && /^[\w-][\w.-]*(\/[\w-][\w.-]*)*$/.test(key)
 
 function checkedKey(key: string): string {
   if (!isServableKey(key)) throw new Error(`storage key not allowed: ${key}`)

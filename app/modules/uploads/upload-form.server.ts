@@ -6,7 +6,7 @@ import { MAX_IMPORT_BYTES } from '#app/modules/transfer/transfer.schema.ts'
 import { MAX_IMAGE_BYTES, imageTooLarge, notAnImage } from './images.server.ts'
 
 /** Room for the multipart framing around the largest accepted file. */
-export const UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024
+const UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024
 
 const isMultipart = (contentType: string | undefined) => (contentType ?? '').trim().toLowerCase().startsWith('multipart/form-data')
 
@@ -91,7 +91,7 @@ export async function readMultipartForm(request: Request): Promise<FormData | nu
 }
 
 /** The bytes of the `file` field of a multipart/form-data request. */
-export async function readUploadedFile(c: Context): Promise<Buffer> {
+async function readUploadedFile(c: Context): Promise<Buffer> {
   const form = await readMultipartForm(c.req.raw)
   if (!form) throw fileRequired()
   const file = form.get('file')

@@ -2,7 +2,7 @@ import type { LatLng } from '#app/modules/geo/geo.ts'
 
 // GPX 1.1 of a route (https://www.topografix.com/GPX/1/1/): pure, so it is tested without I/O.
 
-export interface GpxPlace extends LatLng {
+interface GpxPlace extends LatLng {
   name: string
   placeSortId: number
 }

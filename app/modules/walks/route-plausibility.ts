@@ -6,9 +6,9 @@ import { haversineDistance, pathLength, walkingDuration, type LatLng } from '#ap
 /** Two consecutive stops further apart than this (straight line) are likely a slip. */
 export const LONG_LEG_M = 10_000
 /** A route longer than this is more than a day's walk. */
-export const LONG_ROUTE_M = 50_000
+const LONG_ROUTE_M = 50_000
 /** Or that takes longer than this on foot (seconds). */
-export const LONG_ROUTE_S = 10 * 3600
+const LONG_ROUTE_S = 10 * 3600
 
 export type RouteWarning =
   /** Stops `from` and `to` (numbered from 1 as the list shows them) are `metres` apart. */

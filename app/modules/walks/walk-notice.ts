@@ -10,13 +10,13 @@ export type NoticeLevel = (typeof noticeLevels)[number]
 export const NOTICE_TEXT_MAX = 500
 
 /** A calendar day, 'YYYY-MM-DD', that exists (no 2026-02-30). */
-export const noticeDaySchema = z
+const noticeDaySchema = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'notices.errors.day' })
   .refine((v) => isCalendarDay(v), { error: 'notices.errors.day' })
 
-export function isCalendarDay(value: string): boolean {
+function isCalendarDay(value: string): boolean {
   const time = Date.parse(`${value}T00:00:00Z`)
   return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value
 }

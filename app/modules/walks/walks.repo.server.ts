@@ -33,7 +33,7 @@ export interface QrRow {
   kind: WalkQrKind
 }
 
-export const qrKinds: WalkQrKind[] = ['route', 'landing', 'map']
+const qrKinds: WalkQrKind[] = ['route', 'landing', 'map']
 
 /** All SQL of the walks module. Built on a db handle or a transaction. */
 export class WalksRepo {

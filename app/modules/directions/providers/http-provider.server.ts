@@ -26,7 +26,7 @@ interface HttpProviderOptions {
   timeoutMs: number
 }
 
-export function httpProvider(options: HttpProviderOptions): DirectionsProvider {
+function httpProvider(options: HttpProviderOptions): DirectionsProvider {
   return {
     name: options.name,
     async route(points, signal) {

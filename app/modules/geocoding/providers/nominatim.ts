@@ -8,7 +8,7 @@ import type { GeocodeResult } from '../geocoding.schema.ts'
 /** Identifies the installation, as the policy asks: the app and the site it serves. */
 export const nominatimUserAgent = (baseUrl: string) => `Trailguide map editor (+${baseUrl})`
 /** The policy's "absolute maximum of 1 request per second", per server process. */
-export const NOMINATIM_MIN_INTERVAL_MS = 1000
+const NOMINATIM_MIN_INTERVAL_MS = 1000
 
 export function nominatimSearchUrl(baseUrl: string, query: string, language: string, limit: number): string {
   const params = new URLSearchParams({ format: 'jsonv2', q: query, limit: String(limit), 'accept-language': language })

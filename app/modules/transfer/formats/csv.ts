@@ -25,7 +25,7 @@ const fold = (heading: string) =>
     .replace(/[\s._()-]/g, '')
 
 /** The mapping the headings suggest: `name`, `lat`, `lng`, `description`, and `name_fr`, `description:de`… */
-export function recogniseColumns(headings: string[]): Record<CsvTarget, string | null> {
+function recogniseColumns(headings: string[]): Record<CsvTarget, string | null> {
   const mapping = Object.fromEntries(csvTargets.map((t) => [t, null])) as Record<CsvTarget, string | null>
   const folded = headings.map(fold)
   for (const [field, names] of Object.entries(synonyms) as [keyof typeof synonyms, string[]][]) {
@@ -105,7 +105,7 @@ function definedOnly(mapping: CsvMapping | undefined): Record<string, string | n
 }
 
 /** Spreadsheet-safe cell: a leading =, +, - or @ would be read as a formula (CSV injection). */
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return String(value)
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value

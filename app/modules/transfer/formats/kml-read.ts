@@ -20,7 +20,7 @@ const coordinates = (text: string | null): string[][] =>
 const gxCoords = (track: Element): string[][] => children(track, 'coord').map((c) => (textOf(c) ?? '').split(/\s+/))
 
 /** A description may be HTML (Google My Maps writes <br>): kept as text, line breaks kept. */
-export function plainText(html: string | null): string | null {
+function plainText(html: string | null): string | null {
   if (html === null) return null
   const text = html
     .replace(/<br\s*\/?>/gi, '\n')

@@ -8,7 +8,7 @@ import { ImportRefused } from './refusal.ts'
 // actual bytes are counted, and inflating stops as soon as they pass the bound.
 
 /** Largest KML inflated from a KMZ, in bytes. */
-export const MAX_KML_BYTES = 20 * 1024 * 1024
+const MAX_KML_BYTES = 20 * 1024 * 1024
 const MAX_ENTRIES = 200
 
 export const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
