@@ -120,6 +120,7 @@ export const publicRouteSchema = routeSchema
 // The contract's types (ADR 035): the screens and the services use these, never a copy.
 export type RouteNotice = NonNullable<z.infer<typeof routeNoticeSchema>>
 export type RouteQrCodeView = z.infer<typeof routeQrCodeSchema>
+export type RouteQrCodeDetailView = z.infer<typeof routeQrCodeDetailSchema>
 export type RoutePlaceView = z.infer<typeof routePlaceSchema>
 export type RouteSummaryView = z.infer<typeof routeSummarySchema>
 export type RouteView = z.infer<typeof routeSchema>
