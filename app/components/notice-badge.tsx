@@ -1,7 +1,7 @@
 import { clsx } from 'clsx'
 import { Ban, Info, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
 import type { Translate } from '#app/i18n/keys.ts'
 
 // A route's notice in the manager's lists (landing list, the map editor's routes): its level in

@@ -1,5 +1,5 @@
 import type { Locale } from '#app/i18n/config.ts'
-import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility.schema.ts'
+import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { RouteFilters } from '#app/visitor/category-filters.ts'
 import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 

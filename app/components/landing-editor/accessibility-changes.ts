@@ -1,5 +1,7 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import { accessibilityInputSchema, unknownFacts, type AccessibilityFacts, type AccessibilityInput, type RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
+import { accessibilityInputSchema, unknownFacts, type AccessibilityInput } from '#app/modules/accessibility/accessibility.schema.ts'
+import type { AccessibilityFacts, RouteAccessibilityView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
+import type { UpdateWalkBody } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
 
@@ -48,7 +50,7 @@ export function accessibilityUpdate(saved: AccessibilityEditState, edited: Acces
 }
 
 /** The API's own rules on the update, keyed `accessibility.<field>` as the form shows them. */
-export function accessibilityErrors(update: AccessibilityUpdate | undefined): FieldErrors {
+export function accessibilityErrors(update: UpdateWalkBody['accessibility']): FieldErrors {
   if (!update) return {}
   const result = accessibilityInputSchema.safeParse(update)
   if (result.success) return {}

@@ -1,7 +1,8 @@
 import { Accessibility } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { localeNames, type Locale } from '#app/i18n/config.ts'
-import { ENTRANCE_NOTE_MAX, MAX_SLOPE_PCT, MAX_STAIRS, shades, surfaces, yesNoFacts, type AccessibilityFacts, type YesNoFact } from '#app/modules/accessibility/accessibility.schema.ts'
+import { ENTRANCE_NOTE_MAX, MAX_SLOPE_PCT, MAX_STAIRS, shades, surfaces, yesNoFacts, type YesNoFact } from '#app/modules/accessibility/accessibility.schema.ts'
+import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import type { AccessibilityEditState } from './accessibility-changes.ts'
 

@@ -1,5 +1,5 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import type { RouteColor, WalkTexts as RouteTexts } from '#app/modules/walks/walks.schema.ts'
+import type { RouteColor, UpdateWalkBody, WalkTexts as RouteTexts } from '#app/modules/walks/walks.schema.ts'
 
 export interface BrandingState {
   bgColor: string
@@ -8,12 +8,8 @@ export interface BrandingState {
   logoTitles: Record<Locale, string>
 }
 
-export interface BrandingUpdate {
-  uuid: string
-  branding?: { bg_color?: string; is_bg_transparent?: boolean }
-  color?: RouteColor
-  translations?: Partial<Record<Locale, { logo_title: string }>>
-}
+/** The part of PUT /routes/update's body the branding editor sends (only what changed). */
+export type BrandingUpdate = Pick<UpdateWalkBody, 'uuid' | 'branding' | 'color' | 'translations'>
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/
 

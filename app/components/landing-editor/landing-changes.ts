@@ -1,10 +1,10 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import { walkTextFields, walkTranslationSchema, type WalkTextField as RouteTextField, type WalkTexts as RouteTexts } from '#app/modules/walks/walks.schema.ts'
+import { walkTextFields, walkTranslationSchema, type UpdateWalkBody, type WalkTextField as RouteTextField, type WalkTexts as RouteTexts } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
-import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
-import { noticeDraft, noticeErrors, noticeUpdate, type NoticeBody, type NoticeDraft } from './notice-changes.ts'
-import { accessibilityErrors, accessibilityState, accessibilityUpdate, type AccessibilityEditState, type AccessibilityUpdate } from './accessibility-changes.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
+import { noticeDraft, noticeErrors, noticeUpdate, type NoticeDraft } from './notice-changes.ts'
+import { accessibilityErrors, accessibilityState, accessibilityUpdate, type AccessibilityEditState } from './accessibility-changes.ts'
 
 /** The landing texts the editor shows: one complete set per language, blanks as ''. */
 export type EditorTexts = Record<Locale, Record<RouteTextField, string>>
@@ -17,15 +17,8 @@ export interface LandingState {
   accessibility: AccessibilityEditState
 }
 
-/** The body of PUT /routes/update (strict: only what changed, no other field). */
-export interface LandingUpdate {
-  uuid: string
-  translations?: Partial<Record<Locale, Partial<Record<RouteTextField, string>>>>
-  isIndexed?: boolean
-  status?: 'draft' | 'published'
-  notice?: NoticeBody | null
-  accessibility?: AccessibilityUpdate
-}
+/** The part of PUT /routes/update's body the landing editor sends (strict: only what changed, no other field). */
+export type LandingUpdate = Pick<UpdateWalkBody, 'uuid' | 'translations' | 'isIndexed' | 'status' | 'notice' | 'accessibility'>
 
 export function editorTexts(translations: Record<string, RouteTexts>): EditorTexts {
   const texts = {} as EditorTexts

@@ -1,5 +1,7 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import { noticeInputSchema, type NoticeLevel, type RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import { noticeInputSchema, type NoticeLevel } from '#app/modules/walks/walk-notice.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
+import type { UpdateWalkBody } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
 
@@ -46,7 +48,7 @@ export function noticeUpdate(saved: NoticeDraft, edited: NoticeDraft | undefined
 }
 
 /** The API's rules on the notice sent, keyed as the API answers them (`notice.ends_on`). */
-export function noticeErrors(body: NoticeBody | null | undefined): FieldErrors | null {
+export function noticeErrors(body: UpdateWalkBody['notice']): FieldErrors | null {
   if (!body) return null
   const result = noticeInputSchema.safeParse(body)
   if (result.success) return null

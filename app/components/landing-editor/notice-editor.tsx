@@ -3,7 +3,8 @@ import { Check, Megaphone, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { localeNames, locales, type Locale } from '#app/i18n/config.ts'
 import { LengthHint } from '#app/components/ui/length-hint.tsx'
-import { NOTICE_TEXT_MAX, noticeLevels, type NoticeLevel, type RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import { NOTICE_TEXT_MAX, noticeLevels, type NoticeLevel } from '#app/modules/walks/walk-notice.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
 import type { NoticeDraft } from './notice-changes.ts'
 
 // The route notice on the landing editor (issue 15): level, optional days, a text per language

@@ -9,7 +9,7 @@ import { routeAddress, type Addressing } from '#app/modules/addresses/route-addr
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import type { EditorTexts } from './landing-changes.ts'
-import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
 
 const noopSubscribe = () => () => {}
 /** Not a visitor's page: no count (a "0" next to the heart read as the route's figure). */

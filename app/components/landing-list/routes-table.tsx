@@ -4,7 +4,7 @@ import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { StatusBadge } from '#app/components/ui/status-badge.tsx'
 import { locales } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
-import type { RouteNotice } from '#app/modules/walks/walk-notice.ts'
+import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
 
 type PageQr = { id: number; svg: string } | null
 

@@ -1,6 +1,7 @@
 import { Accessibility, Armchair, Baby, ChevronsUp, DoorOpen, Footprints, GlassWater, Layers, Toilet, TreeDeciduous, TrendingUp, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { hasAccessibility, type AccessibilityFacts, type RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
+import type { AccessibilityFacts, RouteAccessibilityView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
+import { hasAccessibility } from '#app/modules/accessibility/accessibility.schema.ts'
 import { ElevationProfile } from './elevation-profile.tsx'
 
 // A route's accessibility facts for visitors (issue 15, ADR 027) on /r, /m and the category

@@ -1,7 +1,7 @@
 import { Mountain } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ElevationView } from '#app/modules/accessibility/accessibility.schema.ts'
+import type { ElevationView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import { formatRouteDistance } from '#app/utils/format-walk.ts'
 
 // A route's height profile as an inline SVG (issue 15, ADR 027): drawn by the server, no

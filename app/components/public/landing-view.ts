@@ -1,6 +1,6 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
 import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
-import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
+import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'

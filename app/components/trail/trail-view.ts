@@ -1,5 +1,5 @@
 import type { Locale } from '#app/i18n/config.ts'
-import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility.schema.ts'
+import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { OfflineSettings, TrailStopData } from '#app/visitor/trail-data.ts'
 import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 

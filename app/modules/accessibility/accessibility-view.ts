@@ -1,6 +1,7 @@
 import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
 import type { EntranceRow, FactsRow } from './accessibility.repo.server.ts'
-import { unknownFacts, type AccessibilityFacts, type RouteAccessibilityView } from './accessibility.schema.ts'
+import type { AccessibilityFacts, RouteAccessibilityView } from './accessibility-responses.schema.ts'
+import { unknownFacts } from './accessibility.schema.ts'
 import { elevationOf } from './elevation.ts'
 
 // Rows to the API's shapes. No I/O.

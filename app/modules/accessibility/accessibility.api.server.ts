@@ -3,17 +3,12 @@ import { dataOf, errorResponses, jsonBody, jsonContent } from '#app/api/openapi-
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { parseId } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
+import { placeEntranceViewSchema } from './accessibility-responses.schema.ts'
 import { placeEntranceSchema } from './accessibility.schema.ts'
 
 // A place's accessible-entrance note per language (issue 15, ADR 027). A route's facts are
 // saved with the route (PUT /routes/update `accessibility`) and answered in its view.
 
-const entranceView = z
-  .object({
-    place_id: z.number().int(),
-    accessible_entrance: z.record(z.string(), z.string()).openapi({ description: 'The note by language; a language without one is absent' }),
-  })
-  .openapi('PlaceAccessibleEntrance')
 const idParams = z.object({ id: z.string() })
 const tags = ['places']
 const auth = { middleware: requireAuth }
@@ -26,7 +21,7 @@ export const accessibilityApi = createRouter()
       tags,
       ...auth,
       request: { params: idParams },
-      responses: { 200: jsonContent(dataOf(entranceView), 'The place’s accessible-entrance notes'), ...errorResponses },
+      responses: { 200: jsonContent(dataOf(placeEntranceViewSchema), 'The place’s accessible-entrance notes'), ...errorResponses },
     }),
     async (c) => c.json({ data: await c.var.services.accessibility.placeEntrance(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
@@ -38,7 +33,7 @@ export const accessibilityApi = createRouter()
       ...auth,
       description: 'Sets the notes of the languages given; a blank or null note removes that language’s. Other languages are kept.',
       request: { params: idParams, ...jsonBody(placeEntranceSchema) },
-      responses: { 200: jsonContent(dataOf(entranceView), 'The place’s notes as saved'), ...errorResponses },
+      responses: { 200: jsonContent(dataOf(placeEntranceViewSchema), 'The place’s notes as saved'), ...errorResponses },
     }),
     async (c) => c.json({ data: await c.var.services.accessibility.setPlaceEntrance(c.var.user!, parseId(c.req.valid('param').id), c.req.valid('json')) }, 200),
   )

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { locales, type Locale } from '#app/i18n/config.ts'
+import type { AccessibilityFacts, RouteAccessibilityView } from './accessibility-responses.schema.ts'
 
 // Accessibility facts of a route and the accessible-entrance note of a place (issue 15, ADR
 // 027). Every fact is optional and null means "unknown": unknown is a real answer, not "no".
@@ -20,20 +21,6 @@ export const MAX_STAIRS = 10_000
 export const ENTRANCE_NOTE_MAX = 500
 const MAX_ID = 2_147_483_647
 
-export interface AccessibilityFacts {
-  step_free: boolean | null
-  max_slope_pct: number | null
-  surface: SurfaceKind | null
-  stairs: boolean | null
-  stairs_count: number | null
-  benches: boolean | null
-  toilets: boolean | null
-  drinking_water: boolean | null
-  shade: ShadeLevel | null
-  pushchair: boolean | null
-  wheelchair: boolean | null
-}
-
 export const unknownFacts = (): AccessibilityFacts => ({
   step_free: null,
   max_slope_pct: null,
@@ -47,24 +34,6 @@ export const unknownFacts = (): AccessibilityFacts => ({
   pushchair: null,
   wheelchair: null,
 })
-
-/** A route's height profile, computed from the heights of its drawn path (ADR 027). */
-export interface ElevationView {
-  /** Metres climbed and descended, after smoothing (see elevation.ts). */
-  ascent: number
-  descent: number
-  min: number
-  max: number
-  /** Metres along the path the profile covers. */
-  distance: number
-  /** [metres along the path, height in metres], at most PROFILE_POINTS of them. */
-  profile: [number, number][]
-}
-
-export interface RouteAccessibilityView extends AccessibilityFacts {
-  /** Null when the path has no heights: no profile is shown. */
-  elevation: ElevationView | null
-}
 
 const yesNo = z.boolean().nullable().optional()
 const note = z.string().trim().max(ENTRANCE_NOTE_MAX).nullable().transform((v) => (v ? v : null))

@@ -4,7 +4,8 @@ import type { CategoryService } from '#app/modules/categories/categories.service
 import { PlacesRepo } from '#app/modules/places/places.repo.server.ts'
 import { invalidField, notFound } from '#app/utils/errors.ts'
 import { AccessibilityRepo, type FactsRow } from './accessibility.repo.server.ts'
-import { unknownFacts, type AccessibilityFacts, type AccessibilityInput, type EntranceNotesInput, type PlaceEntranceInput } from './accessibility.schema.ts'
+import type { AccessibilityFacts, PlaceEntranceView } from './accessibility-responses.schema.ts'
+import { unknownFacts, type AccessibilityInput, type EntranceNotesInput, type PlaceEntranceInput } from './accessibility.schema.ts'
 import { factsOf, notesByPlace } from './accessibility-view.ts'
 
 // Accessibility facts of routes and entrance notes of places (issue 15, ADR 027).
@@ -79,7 +80,7 @@ export class AccessibilityService {
   }
 
   /** A place's notes; another tenant's place or a missing one: 404. */
-  async placeEntrance(user: User, placeId: number): Promise<{ place_id: number; accessible_entrance: Record<string, string> }> {
+  async placeEntrance(user: User, placeId: number): Promise<PlaceEntranceView> {
     await this.placeFor(user, placeId)
     return { place_id: placeId, accessible_entrance: (await this.entranceNotes([placeId])).get(placeId) ?? {} }
   }

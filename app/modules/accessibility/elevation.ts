@@ -1,6 +1,6 @@
 import { haversineDistance } from '#app/modules/geo/geo.ts'
 import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
-import type { ElevationView } from './accessibility.schema.ts'
+import type { ElevationView } from './accessibility-responses.schema.ts'
 
 // The height profile of a route from the heights of its drawn path (GeoJSON's third coordinate,
 // kept from an imported GPX `<ele>`, a KML altitude or a directions provider that gives them).

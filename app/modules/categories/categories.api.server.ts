@@ -5,34 +5,16 @@ import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
-import { changeRoleSchema, createCategorySchema, inviteMemberSchema, updateCategorySchema } from './categories.schema.ts'
+import {
+  categoryInvitationSchema,
+  categoryMemberSchema,
+  categoryNodeSchema,
+  changeRoleSchema,
+  createCategorySchema,
+  inviteMemberSchema,
+  updateCategorySchema,
+} from './categories.schema.ts'
 
-// Children have the same shape; the document says so rather than recursing (the generator cannot).
-const categorySchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  parent_id: z.number().int().nullable(),
-  fallback_locale: z.string(),
-  role: z.enum(['owner', 'editor']),
-  children: z.array(z.any()).openapi({ description: 'Subcategories, each of this same shape' }),
-  routes: z.array(z.object({ uuid: z.string(), slug: z.string(), name: z.string().nullable(), status: z.string(), color: z.string() })).optional(),
-})
-const memberSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  photo: z.object({ profile_avatar: z.string().nullable() }),
-  role: z.enum(['owner', 'editor']),
-  joined_at: z.string(),
-})
-const invitationSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  role: z.string().nullable(),
-  expires_at: z.string(),
-  created_at: z.string(),
-})
 const idParams = z.object({ id: z.string() })
 const memberParams = z.object({ id: z.string(), userId: z.string() })
 const invitationParams = z.object({ id: z.string(), invitationId: z.string() })
@@ -48,15 +30,11 @@ export const categoriesApi = createRouter()
       tags,
       ...auth,
       request: { query: z.object({ include_routes: z.enum(['true', 'false']).optional(), locale: z.string().optional() }) },
-      responses: { 200: jsonContent(dataOf(z.array(categorySchema)), 'The caller’s categories as a tree'), ...errorResponses },
+      responses: { 200: jsonContent(dataOf(z.array(categoryNodeSchema)), 'The caller’s categories as a tree'), ...errorResponses },
     }),
     async (c) => {
       const { include_routes } = c.req.valid('query')
-      // Typed as the documented shape: Hono cannot serialise the recursive CategoryNode type.
-      const tree: z.infer<typeof categorySchema>[] = await c.var.services.categories.tree(c.var.user!, {
-        includeRoutes: include_routes === 'true',
-        locale: requestLocale(c),
-      })
+      const tree = await c.var.services.categories.tree(c.var.user!, { includeRoutes: include_routes === 'true', locale: requestLocale(c) })
       return c.json({ data: tree }, 200)
     },
   )
@@ -67,12 +45,12 @@ export const categoriesApi = createRouter()
       tags,
       ...auth,
       request: jsonBody(createCategorySchema),
-      responses: { 201: jsonContent(dataOf(categorySchema), 'Created; the caller is its owner'), ...errorResponses },
+      responses: { 201: jsonContent(dataOf(categoryNodeSchema), 'Created; the caller is its owner'), ...errorResponses },
     }),
     async (c) => c.json({ data: await c.var.services.categories.create(c.var.user!, c.req.valid('json')) }, 201),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(categorySchema), 'The category'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(categoryNodeSchema), 'The category'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.categories.get(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
@@ -82,7 +60,7 @@ export const categoriesApi = createRouter()
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(updateCategorySchema) },
-      responses: { 200: jsonContent(dataOf(categorySchema), 'Updated (owners only)'), ...errorResponses },
+      responses: { 200: jsonContent(dataOf(categoryNodeSchema), 'Updated (owners only)'), ...errorResponses },
     }),
     async (c) => {
       const id = parseId(c.req.valid('param').id)
@@ -97,7 +75,7 @@ export const categoriesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}/members', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(memberSchema)), 'Members and their roles'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/{id}/members', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(categoryMemberSchema)), 'Members and their roles'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.categories.members(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
@@ -131,7 +109,7 @@ export const categoriesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}/invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(invitationSchema)), 'Pending invitations (owners only)'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/{id}/invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(categoryInvitationSchema)), 'Pending invitations (owners only)'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.categories.pendingInvitations(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
@@ -141,7 +119,7 @@ export const categoriesApi = createRouter()
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(inviteMemberSchema) },
-      responses: { 201: jsonContent(dataOf(invitationSchema), 'Invitation e-mailed (owners only)'), ...errorResponses, ...tooManyRequests('RATE_LIMIT_INVITATIONS per inviting user') },
+      responses: { 201: jsonContent(dataOf(categoryInvitationSchema), 'Invitation e-mailed (owners only)'), ...errorResponses, ...tooManyRequests('RATE_LIMIT_INVITATIONS per inviting user') },
     }),
     async (c) => {
       const id = parseId(c.req.valid('param').id)

@@ -61,3 +61,47 @@ export interface CategoryOption {
   /** The language its routes are written in first (the editors open on it). */
   fallbackLocale: Locale
 }
+
+// ---- What the categories API answers (the OpenAPI document is generated from these) and so the
+// types of those answers (ADR 035).
+
+/** A route of a category in GET /place-categories?include_routes=true. */
+export const categoryRouteSchema = z.object({ uuid: z.string(), slug: z.string(), name: z.string().nullable(), status: z.string(), color: z.string() })
+
+/** A category with the caller's role and its subcategories (recursive: named in the document). */
+export const categoryNodeSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    parent_id: z.number().int().nullable(),
+    fallback_locale: z.string(),
+    role: categoryRoleSchema,
+    get children() {
+      return z.array(categoryNodeSchema).describe('Subcategories the caller is a member of')
+    },
+    routes: z.array(categoryRouteSchema).optional(),
+  })
+  .meta({ id: 'PlaceCategory' })
+
+export const categoryMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.object({ profile_avatar: z.string().nullable() }),
+  role: categoryRoleSchema,
+  joined_at: z.string(),
+})
+
+export const categoryInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+})
+
+export type CategoryRouteView = z.infer<typeof categoryRouteSchema>
+export type CategoryNode = z.infer<typeof categoryNodeSchema>
+export type CategoryMemberView = z.infer<typeof categoryMemberSchema>
+export type CategoryInvitationView = z.infer<typeof categoryInvitationSchema>

@@ -7,27 +7,8 @@ import type { Storage } from '#app/modules/uploads/storage.server.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { CategoryAccess } from './access.server.ts'
-import type { CreateCategoryInput, InviteMemberInput, UpdateCategoryInput } from './categories.schema.ts'
+import type { CategoryInvitationView, CategoryMemberView, CategoryNode, CreateCategoryInput, InviteMemberInput, UpdateCategoryInput } from './categories.schema.ts'
 import { CategoriesRepo, type CategoryWithRole } from './categories.repo.server.ts'
-
-interface RouteSummary {
-  uuid: string
-  slug: string
-  name: string | null
-  status: string
-  color: string
-}
-
-export interface CategoryNode {
-  id: number
-  slug: string
-  name: string
-  parent_id: number | null
-  fallback_locale: string
-  role: CategoryRole
-  children: CategoryNode[]
-  routes?: RouteSummary[]
-}
 
 const toNode = (c: CategoryWithRole): CategoryNode => ({
   id: c.id,
@@ -184,7 +165,7 @@ export class CategoryService {
     await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => undefined)))
   }
 
-  async members(user: User, id: number) {
+  async members(user: User, id: number): Promise<CategoryMemberView[]> {
     await this.access.require(user.id, id)
     const members = await this.repo.members(id)
     return members.map((m) => ({ id: m.id, name: m.name, email: m.email, photo: photoOf(m.avatar_path, (key) => this.storage.url(key)), role: m.role, joined_at: m.created_at }))
@@ -217,7 +198,7 @@ export class CategoryService {
     return this.invitations.invite({ kind: 'category', categoryId: id, role: input.role, targetName: category.name }, input.email, user, locale)
   }
 
-  async pendingInvitations(user: User, id: number) {
+  async pendingInvitations(user: User, id: number): Promise<CategoryInvitationView[]> {
     await this.access.require(user.id, id, 'owner')
     return this.invitations.pending(id)
   }

@@ -1,8 +1,7 @@
 import type { User } from '#app/db/schema.ts'
 import { defaultLocale, isLocale } from '#app/i18n/config.ts'
 import type { Services } from '#app/services.server.ts'
-import type { CategoryNode } from './categories.service.server.ts'
-import type { CategoryOption } from './categories.schema.ts'
+import type { CategoryNode, CategoryOption } from './categories.schema.ts'
 
 /** The tree flattened for a picker, children indented under their parent. */
 function flatten(nodes: CategoryNode[], depth = 0): CategoryOption[] {

@@ -1,6 +1,7 @@
 import type { DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
-import type { CategoryNode, CategoryService } from '#app/modules/categories/categories.service.server.ts'
+import type { CategoryNode } from '#app/modules/categories/categories.schema.ts'
+import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { ReportService } from '#app/modules/reports/reports.service.server.ts'
 import { DashboardRepo, type DayRange } from './dashboard.repo.server.ts'
 import { DASHBOARD_DAYS, type Dashboard, type DashboardCategory } from './dashboard.schema.ts'

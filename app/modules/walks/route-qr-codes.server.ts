@@ -5,12 +5,8 @@ import type { QrImage, QrImages } from '#app/modules/qr-codes/qr-image.server.ts
 import { QR_PNG_SIZE } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { qrTargetUrl, toQrCodeView, type UrlContext } from './walk-serializer.server.ts'
-import type { RouteQrCodeView } from './walk-responses.schema.ts'
+import type { RouteQrCodeDetailView } from './walk-responses.schema.ts'
 import { WalksRepo } from './walks.repo.server.ts'
-
-export interface RouteQrCodeDetail extends RouteQrCodeView {
-  route_uuid: string
-}
 
 export interface RouteQrImage extends QrImage {
   cacheControl: string
@@ -28,7 +24,7 @@ export class RouteQrCodes {
     this.repo = new WalksRepo(deps.db)
   }
 
-  async get(user: User, id: number): Promise<RouteQrCodeDetail> {
+  async get(user: User, id: number): Promise<RouteQrCodeDetailView> {
     const qr = await this.repo.findQrCode(id)
     if (!qr) throw notFound()
     await this.deps.access.require(user.id, qr.category_id, 'editor')

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { locales, type Locale } from '#app/i18n/config.ts'
+import { locales } from '#app/i18n/config.ts'
+import type { RouteNotice } from './walk-responses.schema.ts'
 
 // Route notices (issue 15, ADR 026): what a manager may set, what the API answers, and when a
 // notice is active. No I/O and no server code: the landing editor checks its form with the same
@@ -52,18 +53,6 @@ export const noticeInputSchema = z
     if (notice.level !== 'closed' && !written) ctx.addIssue({ code: 'custom', path: ['texts'], message: 'notices.errors.text_required' })
   })
 export type NoticeInput = z.output<typeof noticeInputSchema>
-
-/** A route's notice as the API answers it (`notice` on a route and on a route summary). */
-export interface RouteNotice {
-  level: NoticeLevel
-  /** In the language asked for, else the category's, else any language that has one; null when none is written. */
-  text: string | null
-  texts: Partial<Record<Locale, string>>
-  starts_on: string | null
-  ends_on: string | null
-  /** Today (TIME_ZONE) is within its days: the visitor pages show it. */
-  active: boolean
-}
 
 /** Today within [starts_on, ends_on], both inclusive; no date is no bound. Days compare as text. */
 export function isNoticeActive(notice: { starts_on: string | null; ends_on: string | null }, today: string): boolean {

@@ -1,6 +1,7 @@
 import type { DB } from '#app/db/db.server.ts'
 import { isLocale, type Locale } from '#app/i18n/config.ts'
-import { isNoticeActive, noticeText, type NoticeInput, type NoticeLevel, type RouteNotice } from './walk-notice.ts'
+import { isNoticeActive, noticeText, type NoticeInput, type NoticeLevel } from './walk-notice.ts'
+import type { RouteNotice } from './walk-responses.schema.ts'
 
 // The SQL of route notices (issue 15) and their shaping into the API's `notice`.
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { routeAccessibilitySchema } from '#app/modules/accessibility/accessibility-responses.ts'
+import { locales } from '#app/i18n/config.ts'
+import { routeAccessibilitySchema } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import { featureCollectionSchema } from './geojson.schema.ts'
 import { routeColorNames, walkStatuses } from './walks.schema.ts'
 import { noticeLevels } from './walk-notice.ts'
@@ -22,7 +23,7 @@ export const routeNoticeSchema = z
   .object({
     level: z.enum(noticeLevels),
     text: z.string().nullable().openapi({ description: 'In the language asked for, else the category’s fallback, else any language that has one' }),
-    texts: z.record(z.string(), z.string()).openapi({ description: 'The text per language (fr, en, de, it), those written only' }),
+    texts: z.partialRecord(z.enum(locales), z.string()).openapi({ description: 'The text per language, those written only' }),
     starts_on: z.string().nullable().openapi({ description: 'First day shown, YYYY-MM-DD (inclusive); null: from now' }),
     ends_on: z.string().nullable().openapi({ description: 'Last day shown, YYYY-MM-DD (inclusive); null: no end' }),
     active: z.boolean(),
@@ -117,7 +118,9 @@ export const publicRouteSchema = routeSchema
   .openapi('PublicRoute')
 
 // The contract's types (ADR 035): the screens and the services use these, never a copy.
+export type RouteNotice = NonNullable<z.infer<typeof routeNoticeSchema>>
 export type RouteQrCodeView = z.infer<typeof routeQrCodeSchema>
+export type RouteQrCodeDetailView = z.infer<typeof routeQrCodeDetailSchema>
 export type RoutePlaceView = z.infer<typeof routePlaceSchema>
 export type RouteSummaryView = z.infer<typeof routeSummarySchema>
 export type RouteView = z.infer<typeof routeSchema>

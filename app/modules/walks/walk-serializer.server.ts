@@ -5,7 +5,7 @@ import { notesByPlace, routeAccessibility } from '#app/modules/accessibility/acc
 import { routeAddress, type Addressing, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { FeatureCollection } from './geojson.schema.ts'
-import type { RouteNotice } from './walk-notice.ts'
+import type { RouteNotice } from './walk-responses.schema.ts'
 import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, SummaryWalk, TranslationRow } from './walks.repo.server.ts'
 import { walkTextFields, type WalkTexts } from './walks.schema.ts'
 import type { RouteQrCodeView, RoutePlaceView, RouteSummaryView, RouteView } from './walk-responses.schema.ts'

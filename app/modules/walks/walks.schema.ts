@@ -183,6 +183,8 @@ export const routeBySlugSchema = z.strictObject({
 
 export type StoreWalkInput = z.output<typeof storeWalkSchema>
 export type UpdateWalkInput = z.output<typeof updateWalkSchema>
+/** The body of PUT /routes/update as a client writes it (the editors build parts of it). */
+export type UpdateWalkBody = z.input<typeof updateWalkSchema>
 export type AssignNearbyInput = z.output<typeof assignNearbySchema>
 export type DetachNearbyInput = z.output<typeof detachNearbySchema>
 export type RouteBySlugInput = z.output<typeof routeBySlugSchema>
