@@ -35,7 +35,7 @@ export function EditorForm({
         dirty={dirty}
         saving={saving}
         invalid={invalid}
-        labels={{ save: t('landingEditor.save'), unsaved: t('landingEditor.unsaved') }}
+        labels={{ save: t('landingEditor.save'), unsaved: t('landingEditor.unsaved'), invalid: t('editorSafety.fixErrors') }}
         testId={saveTestId}
         statusTestId="save-bar-status"
       />

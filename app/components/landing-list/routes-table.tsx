@@ -1,7 +1,7 @@
 import { Download, ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { NoticeBadge } from '#app/components/notice-badge.tsx'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { RouteStatusBadge } from '#app/components/route-status-badge.tsx'
 import { locales } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
@@ -49,7 +49,7 @@ export function RoutesTable({ routes, categoryId }: { routes: LandingListRow[]; 
               </th>
               <td className="px-3 py-3">
                 <span className="inline-flex flex-wrap gap-1">
-                  <StatusBadge status={r.status} />
+                  <RouteStatusBadge status={r.status} />
                   <NoticeBadge notice={r.notice} />
                 </span>
               </td>

@@ -7,7 +7,7 @@ import { Swatch } from '#app/components/ui/swatch.tsx'
 import { routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { RouteToolbarProps } from './contracts.ts'
 import { DeleteRouteModal } from './modals/delete-route-modal.tsx'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { RouteStatusBadge } from '#app/components/route-status-badge.tsx'
 import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { MobileMapModal } from './modals/mobile-map-modal.tsx'
 import { RouteFormModal } from './modals/route-form-modal.tsx'
@@ -86,7 +86,7 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
               <span className="min-w-0 truncate font-semibold" data-testid="toolbar-route-name">
                 {name}
               </span>
-              <StatusBadge status={route.status} testId="toolbar-route-status" />
+              <RouteStatusBadge status={route.status} testId="toolbar-route-status" />
               <NoticeBadge notice={route.notice} />
               {isDirty ? (
                 <span className="truncate text-xs font-medium text-amber-700 dark:text-amber-300" data-testid="toolbar-dirty">

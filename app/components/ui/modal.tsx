@@ -97,7 +97,7 @@ export function ConfirmFooter({ onCancel, busy, label, testId, form, onConfirm, 
   return (
     <>
       <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-        {t('routeModals.cancel')}
+        {t('modal.cancel')}
       </Button>
       <Button type={form ? 'submit' : 'button'} form={form} onClick={onConfirm} variant={variant} disabled={busy || disabled} data-testid={testId}>
         {icon}

@@ -1,6 +1,5 @@
 import { clsx } from 'clsx'
 import { CheckCircle2, LoaderCircle, Save } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Button } from './button.tsx'
 
 const placements = {
@@ -32,12 +31,11 @@ export function SaveBar({
   disabled?: boolean
   onSave?: () => void
   placement?: keyof typeof placements
-  /** `saved`, when given, is said (with a tick) when nothing is left to save; `unsaved` then gets a dot. */
-  labels: { save: string; unsaved: string; saved?: string }
+  /** `saved`, when given, is said (with a tick) when nothing is left to save; `unsaved` then gets a dot; `invalid` with `invalid`. */
+  labels: { save: string; unsaved: string; saved?: string; invalid?: string }
   testId: string
   statusTestId: string
 }) {
-  const { t } = useTranslation()
   return (
     <div className={clsx('flex items-center gap-3', placements[placement])}>
       <span
@@ -46,7 +44,7 @@ export function SaveBar({
         data-testid={statusTestId}
       >
         {invalid ? (
-          t('editorSafety.fixErrors')
+          labels.invalid
         ) : dirty ? (
           <>
             {labels.saved ? <span className="size-2 shrink-0 rounded-full bg-amber-500" aria-hidden /> : null}

@@ -1,7 +1,7 @@
 import { isLocale } from '#app/i18n/config.ts'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { RouteColorSwatches } from '#app/components/ui/swatch.tsx'
+import { RouteColorSwatches } from '#app/components/route-color-swatches.tsx'
 import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { slugFromName } from '#app/modules/walks/slug.ts'

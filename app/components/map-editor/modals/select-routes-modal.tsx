@@ -5,7 +5,7 @@ import { Swatch } from '#app/components/ui/swatch.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import type { RouteSummaryView } from '#app/modules/walks/walk-responses.schema.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
-import { StatusBadge } from '#app/components/ui/status-badge.tsx'
+import { RouteStatusBadge } from '#app/components/route-status-badge.tsx'
 import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
 
@@ -71,7 +71,7 @@ export function SelectRoutesModal({
                       <span className="block text-xs text-gray-500 dark:text-gray-400">{t('routeModals.select.places', { count: r.placesCount })}</span>
                     </span>
                     <NoticeBadge notice={r.notice} />
-                    <StatusBadge status={r.status} />
+                    <RouteStatusBadge status={r.status} />
                   </button>
                 </li>
               )
