@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { isPostgresUrl } from '#app/config/config.server.ts'
 import type { Database } from './schema.ts'
 
 export type DB = Kysely<Database>
+
+// pg is loaded when a PostgreSQL URL is given: a server on the default SQLite does not pay for it at start.
+const requireOnUse = createRequire(import.meta.url)
 
 export interface DbOptions {
   /** A postgres:// URL, or a path to the SQLite file (":memory:" for a throwaway one). */
@@ -31,7 +35,8 @@ export function createDb({ url, pgSchema, onQuery, poolSize = 10, prepared = fal
     : undefined
 
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({
+    const { Pool } = requireOnUse('pg') as typeof pg
+    const pool = new Pool({
       connectionString: url,
       max: poolSize,
       ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type nodemailer from 'nodemailer'
 import type { Logger } from '#app/modules/observability/logger.server.ts'
 
 /** A file carried by a message; with `cid`, an inline image the HTML shows as `<img src="cid:…">`. */
@@ -30,7 +31,8 @@ export interface Mailer {
 
 /** Sends over SMTP (any smtp:// or smtps:// URL nodemailer understands). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
+  // Loaded when SMTP_URL is set: without it mail goes to the outbox folder.
+  const transport = (createRequire(import.meta.url)('nodemailer') as typeof nodemailer).createTransport(smtpUrl)
   return {
     async send({ to, subject, text, html, attachments, headers }) {
       await transport.sendMail({

@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { loadSharp } from '#app/modules/uploads/sharp.server.ts'
 
 // Mail clients show neither SVG nor scripts: the chart is a PNG, drawn as SVG and rasterised
 // by sharp (librsvg), attached inline and shown by Content-ID. No text inside the image: the
@@ -36,5 +36,7 @@ function dailyViewsSvg(days: Array<{ day: string; views: number }>, color = '#0f
 
 /** The PNG of `dailyViewsSvg`, at twice its size so it stays sharp on a phone's screen. */
 export async function dailyViewsPng(days: Array<{ day: string; views: number }>): Promise<Buffer> {
+  // sharp on first use, with the process's settings (no cache, one thread): not at the server's start.
+  const sharp = await loadSharp()
   return sharp(Buffer.from(dailyViewsSvg(days)), { density: 144 }).png({ compressionLevel: 9 }).toBuffer()
 }

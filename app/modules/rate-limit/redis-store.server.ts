@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+import type * as IoRedis from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { RateLimitStore } from './rate-limit.server.ts'
 
 // INCRBY (the hit's weight) and the expiry in one script, so they are atomic: no key left without an expiry (a
@@ -16,7 +18,9 @@ return {hits, ttl}
 
 /** Opens a client that fails fast: a request must not hang while Redis is away. */
 export function connectRedis(url: string): Redis {
-  const redis = new Redis(url, {
+  // Loaded here, when REDIS_URL is set: a single process without Redis does not pay for it at start.
+  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof IoRedis
+  const redis = new Client(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     // Also bounds a command queued while (re)connecting: Redis away means a 503 within a second.

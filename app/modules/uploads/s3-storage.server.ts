@@ -1,16 +1,13 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3'
+import { createRequire } from 'node:module'
+import type * as S3SdkModule from '@aws-sdk/client-s3'
+import type { S3Client, S3ClientConfig, S3ServiceException } from '@aws-sdk/client-s3'
 import type { Config } from '#app/config/config.server.ts'
 import type { Storage } from './storage.server.ts'
+
+type S3Sdk = typeof S3SdkModule
+let loadedSdk: S3Sdk | undefined
+/** The SDK, loaded by the first S3Storage: a server with uploads on disk does not pay for it at start. */
+const sdk = (): S3Sdk => (loadedSdk ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as S3Sdk)
 
 /** Uploads never change under a key (random, never-reused names): cached for good, here and at a CDN. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -52,7 +49,7 @@ export class S3Storage implements Storage {
   ) {
     this.bucket = settings.S3_BUCKET
     this.publicUrl = settings.S3_PUBLIC_URL
-    this.client = new S3Client({
+    this.client = new (sdk().S3Client)({
       region: settings.S3_REGION,
       endpoint: settings.S3_ENDPOINT,
       forcePathStyle: settings.S3_FORCE_PATH_STYLE,
@@ -81,13 +78,13 @@ export class S3Storage implements Storage {
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
     // The object carries the cache header itself: a CDN or the public bucket sends it as the app does.
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: checkedKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length, CacheControl: IMMUTABLE }),
+      new (sdk().PutObjectCommand)({ Bucket: this.bucket, Key: checkedKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length, CacheControl: IMMUTABLE }),
     )
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers 204 for a missing key too: removing a missing file is not an error.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }))
+    await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.bucket, Key: checkedKey(key) }))
   }
 
   url(key: string): string {
@@ -97,7 +94,7 @@ export class S3Storage implements Storage {
   /** Throws a clear error unless the bucket is there and these credentials may read it. */
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }))
+      await this.client.send(new (sdk().HeadBucketCommand)({ Bucket: this.bucket }))
     } catch (error) {
       const status = (error as S3ServiceException).$metadata?.httpStatusCode
       const reason =
@@ -109,7 +106,7 @@ export class S3Storage implements Storage {
   /** The object's bytes, or null when there is none under the key. */
   async read(key: string): Promise<Buffer | null> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkedKey(key) }))
+      const res = await this.client.send(new (sdk().GetObjectCommand)({ Bucket: this.bucket, Key: checkedKey(key) }))
       return Buffer.from(await res.Body!.transformToByteArray())
     } catch (error) {
       if (isNotFound(error)) return null
@@ -121,7 +118,7 @@ export class S3Storage implements Storage {
   async *list(prefix?: string): AsyncGenerator<ListedObject> {
     let token: string | undefined
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
+      const page = await this.client.send(new (sdk().ListObjectsV2Command)({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
       for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: item.Size ?? 0 }
       token = page.IsTruncated ? page.NextContinuationToken : undefined
     } while (token)
@@ -147,8 +144,8 @@ export class S3Storage implements Storage {
     try {
       const res =
         request.method === 'HEAD'
-          ? await this.client.send(new HeadObjectCommand({ ...input, Range: undefined }), { abortSignal: request.signal })
-          : await this.client.send(new GetObjectCommand(input), { abortSignal: request.signal })
+          ? await this.client.send(new (sdk().HeadObjectCommand)({ ...input, Range: undefined }), { abortSignal: request.signal })
+          : await this.client.send(new (sdk().GetObjectCommand)(input), { abortSignal: request.signal })
       const headers: Record<string, string> = {
         'Content-Type': res.ContentType || 'application/octet-stream',
         'Cache-Control': IMMUTABLE,
@@ -172,7 +169,7 @@ export class S3Storage implements Storage {
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404)
+  error instanceof sdk().S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404)
 
 /**
  * Keys the app makes: folders and file names of letters, digits, dots, dashes and underscores,
