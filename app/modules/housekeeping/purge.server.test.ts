@@ -9,17 +9,20 @@ import { testDialects } from '#tests/setup/test-db.ts'
 import { createLogger } from '#app/modules/observability/logger.server.ts'
 import { longestWindowMs, purgeExpired, schedulePurge } from './purge.server.ts'
 
-// Issue 12, item 16: no client address kept, expired rows purged on a schedule.
+// No client address kept, expired rows purged on a schedule (docs/security.md).
 
-const NOW = new Date('2026-11-24T12:00:00.000Z')
-const iso = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString()
 const HOUR = 3_600_000
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe.each(testDialects)('purge of expired rows on %s', (dialect) => {
   const { t, testDb } = useTestApi(dialect, { TRUST_PROXY: 'on' })
 
-  async function scene() {
+  /**
+   * Rows around `now`, the instant the purge will read. The scheduled purge reads the real clock,
+   * so the scene is built on the real clock too: a scene on a fixed date expires in real time.
+   */
+  async function scene(now: Date) {
+    const iso = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString()
     const db = testDb.db
     for (const table of ['rate_limits', 'auth_tokens', 'invitations'] as const) await db.deleteFrom(table).execute()
     const { user } = await createUser(t.services)
@@ -31,8 +34,8 @@ describe.each(testDialects)('purge of expired rows on %s', (dialect) => {
     await db
       .insertInto('rate_limits')
       .values([
-        { key: 'login:old', window_start: NOW.getTime() - longest - 1, hits: 4 },
-        { key: 'register:current', window_start: NOW.getTime() - longest + 60_000, hits: 1 },
+        { key: 'login:old', window_start: now.getTime() - longest - 1, hits: 4 },
+        { key: 'register:current', window_start: now.getTime() - longest + 60_000, hits: 1 },
       ])
       .execute()
     const token = (name: string, kind: 'session' | 'reset' | 'temp', expires: number, used = false) => ({
@@ -76,25 +79,26 @@ describe.each(testDialects)('purge of expired rows on %s', (dialect) => {
   })
 
   it('deletes counters past every window, expired or used tokens and expired pending invitations; keeps the rest', async () => {
-    await scene()
-    expect(await purgeExpired(testDb.db, t.config, NOW)).toEqual({ rateLimits: 1, tokens: 4, invitations: 1 })
+    const now = new Date()
+    await scene(now)
+    expect(await purgeExpired(testDb.db, t.config, now)).toEqual({ rateLimits: 1, tokens: 4, invitations: 1 })
     expect(await left()).toEqual({ rateLimits: ['register:current'], tokens: ['reset-live', 'session-live'], invitations: ['accepted', 'pending'] })
     // Run again: nothing more to delete.
-    expect(await purgeExpired(testDb.db, t.config, NOW)).toEqual({ rateLimits: 0, tokens: 0, invitations: 0 })
+    expect(await purgeExpired(testDb.db, t.config, now)).toEqual({ rateLimits: 0, tokens: 0, invitations: 0 })
   })
 
   it('runs on its schedule in the server, and stops', async () => {
-    await scene()
+    await scene(new Date())
     const stop = schedulePurge(testDb.db, t.config, createLogger('silent'), { firstInMs: 10 })
     try {
-      await vi.waitFor(async () => expect((await left()).tokens).toEqual(['session-live']), { timeout: 3_000, interval: 50 })
+      await vi.waitFor(async () => expect((await left()).tokens).toEqual(['reset-live', 'session-live']), { timeout: 3_000, interval: 50 })
     } finally {
       stop()
     }
     // Stopped: a row that has expired since stays until the next run.
-    await testDb.db.updateTable('auth_tokens').set({ expires_at: iso(-24 * HOUR) }).execute()
+    await testDb.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 24 * HOUR).toISOString() }).execute()
     await sleep(100)
-    expect((await left()).tokens).toEqual(['session-live'])
+    expect((await left()).tokens).toEqual(['reset-live', 'session-live'])
   })
 
   it('keeps no client address in the rate-limit table, whatever limit counted it', async () => {
