@@ -94,6 +94,11 @@ async function start({ vite, clientDir }: StartOptions) {
     if (vite) vite.middlewares(req, res, () => listener(req, res))
     else listener(req, res)
   })
+  // An idle keep-alive connection is closed by the client or the proxy in front, not by us: a
+  // server closing it first races the request the other side sends on it at that moment, which
+  // then fails (ECONNRESET through nginx's upstream keepalive or a load balancer's 60 s idle time).
+  server.keepAliveTimeout = 75_000
+  server.headersTimeout = 76_000
   server.listen(config.PORT, config.HOST, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.PORT
@@ -117,7 +122,10 @@ async function start({ vite, clientDir }: StartOptions) {
       await db.destroy()
       process.exit(0)
     })
+    // A connection whose answer was under way when the shutdown began goes idle afterwards (its
+    // answer carries no "Connection: close"): closed as soon as it is, not at the keep-alive timeout.
     server.closeIdleConnections()
+    setInterval(() => server.closeIdleConnections(), 100).unref()
     setTimeout(() => process.exit(1), 10_000).unref()
   }
   process.once('SIGTERM', () => shutdown('SIGTERM'))
