@@ -107,6 +107,27 @@ describe('apiRequest', () => {
     expect(isSessionEnding()).toBe(false)
   })
 
+  it('says nothing more for a request of the ended session answered after the sign-in page is shown; a later session ends again', async () => {
+    const navigate = vi.fn(async () => undefined)
+    setNavigator(navigate)
+    let answerLate: (response: Response) => void = () => {}
+    const late = new Promise<Response>((resolve) => (answerLate = resolve))
+    const slow = (async () => late) as unknown as typeof fetch
+    const pending = apiRequest('/routes/update', { method: 'PUT', body: { uuid: 'r1' }, fetch: slow })
+    const { fetch } = scriptedFetch(json(401, { message: 'Unauthenticated.' }), json(200, { data: {} }))
+    await expect(apiRequest('/auth/user', { fetch })).rejects.toMatchObject({ status: 401 })
+    expect(isSessionEnding()).toBe(false)
+    // The slow request's 401 comes once the sign-in page is shown: no second notice, no second navigation.
+    answerLate(json(401, { message: 'Unauthenticated.' }))
+    await expect(pending).rejects.toMatchObject({ status: 401 })
+    expect(getToasts().map((t) => t.title)).toEqual(['Session expired, please login again'])
+    expect(navigate).toHaveBeenCalledTimes(1)
+    // Signed in again, a session that ends later is told again.
+    const again = scriptedFetch(json(401, { message: 'Unauthenticated.' }), json(200, { data: {} }))
+    await expect(apiRequest('/auth/user', { fetch: again.fetch })).rejects.toMatchObject({ status: 401 })
+    expect(navigate).toHaveBeenCalledTimes(2)
+  })
+
   it('the sign-in address comes back to the page the session ended on, in its language', () => {
     expect(loginPathFor({ pathname: '/fr/landing', search: '?category=1&route=a' }, 'en')).toBe('/fr/auth/login?redirectTo=%2Flanding%3Fcategory%3D1%26route%3Da')
     expect(loginPathFor({ pathname: '/map', search: '' }, 'en')).toBe('/auth/login?redirectTo=%2Fmap')

@@ -61,6 +61,7 @@ export function apiRequest<P extends ApiPath<M>, M extends ApiMethod = 'GET'>(pa
 export async function apiRequest(path: string, options: TransportOptions & { method?: ApiMethod; body?: unknown } = {}): Promise<unknown> {
   const { method = 'GET', body, retries = 3, backoffMs = 300, fetch: fetchImpl = fetch } = options
   const canRetry = IDEMPOTENT.has(method.toUpperCase())
+  const session = sessionEpoch
   for (let attempt = 0; ; attempt++) {
     let response: Response
     try {
@@ -84,7 +85,7 @@ export async function apiRequest(path: string, options: TransportOptions & { met
     }
     const payload = (await response.json().catch(() => ({}))) as { data?: unknown; message?: string; errors?: Record<string, string[]> }
     if (response.ok) return payload.data
-    if (response.status === 401 && payload.message === 'Unauthenticated.') await endExpiredSession(fetchImpl)
+    if (response.status === 401 && payload.message === 'Unauthenticated.') await endExpiredSession(fetchImpl, session)
     throw new ApiError(response.status, payload.message ?? response.statusText, payload.errors, payload.message !== undefined)
   }
 }
@@ -103,6 +104,8 @@ export function onSessionEnd(listener: () => void): () => void {
 }
 
 let ending: Promise<void> | null = null
+/** Counts the sessions ended on this page: a request sent before the last end says nothing new. */
+let sessionEpoch = 0
 /** While the app leaves for the sign-in page: the unsaved-changes guards must let it go. */
 export const isSessionEnding = () => ending !== null
 
@@ -116,10 +119,13 @@ export function loginPathFor(location: { pathname: string; search: string } | nu
 
 /**
  * "Session expired, please login again", then the logout: cookie cleared, login page shown with
- * the way back. Requests failing together end the session once (one notice, one navigation).
+ * the way back. Requests failing together end the session once (one notice, one navigation),
+ * also one whose answer comes after the sign-in page is shown: it was sent in the ended session.
  */
-function endExpiredSession(fetchImpl: typeof fetch): Promise<void> {
+function endExpiredSession(fetchImpl: typeof fetch, epochOfRequest: number): Promise<void> {
+  if (epochOfRequest !== sessionEpoch) return ending ?? Promise.resolve()
   ending ??= (async () => {
+    sessionEpoch++
     for (const listener of sessionEndListeners) {
       try {
         listener()
