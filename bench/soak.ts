@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
+import SQLite from '#app/db/sqlite-driver.server.ts'
 import { root, startServer } from './server.ts'
 
 const num = (name: string, fallback: number) => {

@@ -11,7 +11,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import SQLite from 'better-sqlite3'
+import SQLite from '#app/db/sqlite-driver.server.ts'
 import { ConfigError, isPostgresUrl, loadConfig } from '#app/config/config.server.ts'
 import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
 import { createStorage } from '#app/modules/uploads/storage-of-config.server.ts'

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
+import SQLite from './sqlite-driver.server.ts'
+import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '#app/config/config.server.ts'
@@ -16,8 +17,6 @@ const requireOnUse = createRequire(import.meta.url)
 export interface DbOptions {
   /** A postgres:// URL, or a path to the SQLite file (":memory:" for a throwaway one). */
   url: string
-  /** PostgreSQL schema to work in (tests give each file its own). */
-  pgSchema?: string
   /** Called with every SQL statement run (tests count queries with it). */
   onQuery?: (sql: string) => void
   /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE). */
@@ -27,7 +26,7 @@ export interface DbOptions {
 }
 
 /** Opens the database named by the URL; SQLite runs in WAL mode with foreign keys on. */
-export function createDb({ url, pgSchema, onQuery, poolSize = 10, prepared = false }: DbOptions): DB {
+export function createDb({ url, onQuery, poolSize = 10, prepared = false }: DbOptions): DB {
   const log = onQuery
     ? (event: { level: string; query: { sql: string } }) => {
         if (event.level === 'query') onQuery(event.query.sql)
@@ -36,11 +35,7 @@ export function createDb({ url, pgSchema, onQuery, poolSize = 10, prepared = fal
 
   if (isPostgresUrl(url)) {
     const { Pool } = requireOnUse('pg') as typeof pg
-    const pool = new Pool({
-      connectionString: url,
-      max: poolSize,
-      ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
-    })
+    const pool = new Pool({ connectionString: url, max: poolSize })
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared ? withPreparedStatements(pool) : pool }), log })
   }
 
@@ -116,8 +111,8 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
  * calls are synchronous, nothing streams), so the most recent ones are kept by SQL text.
  * SQLite re-prepares a kept statement by itself after a schema change.
  */
-function withStatementCache(sqlite: SQLite.Database, size = 1000): SQLite.Database {
-  const prepared = new Map<string, SQLite.Statement>()
+function withStatementCache(sqlite: BetterSqlite3.Database, size = 1000): BetterSqlite3.Database {
+  const prepared = new Map<string, BetterSqlite3.Statement>()
   const prepare = sqlite.prepare.bind(sqlite)
   sqlite.prepare = ((source: string) => {
     let statement = prepared.get(source)
