@@ -5,7 +5,7 @@ import type { DB } from './db/db.server.ts'
 import { AccessibilityService } from './modules/accessibility/accessibility.service.server.ts'
 import { AddressService } from './modules/addresses/addresses.service.server.ts'
 import { AiService } from './modules/ai/ai.service.server.ts'
-import { AuthService } from './modules/auth/auth.service.server.ts'
+import { AuthService, type PasswordHashing } from './modules/auth/auth.service.server.ts'
 import { CategoryService } from './modules/categories/categories.service.server.ts'
 import { DirectionsService } from './modules/directions/directions.service.server.ts'
 import { GeocodingService } from './modules/geocoding/geocoding.service.server.ts'
@@ -91,12 +91,15 @@ export function createServices({
   logger,
   mailer,
   mailQueue: mailQueueOptions,
+  passwordHashing,
 }: {
   config: Config
   db: DB
   logger: Logger
   mailer?: Mailer
   mailQueue?: MailQueueOptions
+  /** argon2id's cost, standard unless given (the test suite's fixture users take the lowest). */
+  passwordHashing?: PasswordHashing
 }): Services {
   const mail =
     mailer ??
@@ -136,7 +139,7 @@ export function createServices({
     mailQueue,
     qrImages,
     images,
-    auth: new AuthService({ db, config, mailQueue, rateLimiter }),
+    auth: new AuthService({ db, config, mailQueue, rateLimiter, passwordHashing }),
     rateLimiter,
     addresses,
     invitations,

@@ -2,12 +2,12 @@
 // (never the one BENCH_DATABASE_URL names: that may hold somebody's data), the SQLite bench data
 // copied into it row for row (the same demo and bench categories on both), and the few reads the
 // rows make (views counted, the demo route) through Kysely, whichever the dialect.
-import SQLite from 'better-sqlite3'
+import SQLite from '#app/db/sqlite-driver.server.ts'
 import pg from 'pg'
 import { sql } from 'kysely'
 import { createDb, type DB } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
-import { freshPostgresDatabase } from '../tests/e2e/server.ts'
+import { createPostgresTestDatabase } from '../tests/setup/test-db.ts'
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 
@@ -22,7 +22,7 @@ const COPY_CHUNK = 2000
  */
 export async function copyToPostgres(sqliteFile: string): Promise<{ url: string; drop(): Promise<void>; copyMs: number }> {
   const started = performance.now()
-  const fresh = await freshPostgresDatabase(BENCH_DATABASE_URL, 'bench')
+  const fresh = await createPostgresTestDatabase({ serverUrl: BENCH_DATABASE_URL, migrated: false })
   try {
     const db = createDb({ url: fresh.url })
     await migrateToLatest(db)

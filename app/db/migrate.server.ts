@@ -39,25 +39,21 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
-/**
- * Brings the schema up to date; throws with the failing migration's name. With a PostgreSQL
- * schema (tests give each file one) the bookkeeping tables live in it too: Kysely otherwise
- * finds another schema's lock table and skips creating its own.
- */
-export async function migrateToLatest(db: DB, options: { schema?: string } = {}): Promise<void> {
-  await migrate(db, options, (migrator) => migrator.migrateToLatest())
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: DB): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest())
 }
 
 /** Brings the schema up to (and including) the named migration: tests of a migration start from the one before. */
-export async function migrateTo(db: DB, name: string, options: { schema?: string } = {}): Promise<void> {
+export async function migrateTo(db: DB, name: string): Promise<void> {
   if (!(name in migrations)) throw new Error(`No migration ${name}`)
-  await migrate(db, options, (migrator) => migrator.migrateTo(name))
+  await migrate(db, (migrator) => migrator.migrateTo(name))
 }
 
-async function migrate(db: DB, options: { schema?: string }, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
+async function migrate(db: DB, run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>) {
   // Unordered: a migration dated before one already run (they are dated when planned, merged
   // later) still runs once; each migration is independent of the ones dated after it.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(options.schema ? { migrationTableSchema: options.schema } : {}) })
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true })
   const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error) {

@@ -1,31 +1,22 @@
-import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type DB } from './db.server.ts'
-import { migrateToLatest } from './migrate.server.ts'
 import { sharedRead } from './shared-read.server.ts'
+import { createPostgresTestDatabase } from '#tests/setup/test-db.ts'
 
 const url = process.env.TEST_DATABASE_URL
 
 // The PostgreSQL pool's prepared statements and shared reads (ADR 031).
 describe.skipIf(!url)('PostgreSQL statements prepared by the pool', () => {
-  const schema = `test_${randomBytes(6).toString('hex')}`
   let db: DB
+  let database: Awaited<ReturnType<typeof createPostgresTestDatabase>>
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`CREATE SCHEMA ${schema}`)
-    await admin.end()
-    db = createDb({ url: url!, pgSchema: schema, prepared: true, poolSize: 2 })
-    await migrateToLatest(db, { schema })
+    database = await createPostgresTestDatabase()
+    db = createDb({ url: database.url, prepared: true, poolSize: 2 })
   })
   afterAll(async () => {
     await db.destroy()
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`)
-    await admin.end()
+    await database.drop()
   })
 
   it('prepares a statement run again and again, and answers it right with new parameters each time', async () => {

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, phone, waitForHydration, waitForPageScript } from './browser.ts'
 import { signInAs } from './demo-login.ts'
 import { apiCaller, createCategory, createPlace, createRoute, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 15, accessibility facts (ADR 027): edited on /landing, shown on /r and /m in four
 // languages with the elevation profile of an imported-like path with heights, the stops'
@@ -17,7 +18,6 @@ const messages = Object.fromEntries(
   ['en', 'fr', 'de', 'it'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, `locales/${l}/translation.json`), 'utf8')) as Messages]),
 ) as Record<'en' | 'fr' | 'de' | 'it', Messages>
 
-const shots = '/work/shots/access'
 const browser = useBrowserPage({ allowErrors: null })
 let manager: BrowserContext
 let context: BrowserContext | undefined
@@ -44,7 +44,7 @@ async function route(name: string, places: { id: number; lat: number; lng: numbe
 }
 
 beforeAll(async () => {
-  manager = await browser.browser.newContext({ ...desktop, baseURL: inject('baseURL'), locale: 'en-US', reducedMotion: 'reduce' })
+  manager = await browser.browser.newContext({ ...desktop, baseURL: sharedServer().baseURL, locale: 'en-US', reducedMotion: 'reduce' })
   await signInAs(manager)
   categoryId = (await createCategory(api, { name: 'Accessible Lausanne', slug, fallback_locale: 'en' }, 201)).id
   const spots = [
@@ -58,7 +58,6 @@ beforeAll(async () => {
   loop = await route('Level loop', places, true)
   stairs = await route('Stairs walk', places, false)
   await api('PUT', '/api/routes/update', { uuid: stairs.uuid, accessibility: { step_free: false, stairs: true, stairs_count: 120 } })
-  fs.mkdirSync(shots, { recursive: true })
 })
 afterAll(async () => {
   // Remove the category so the demo owner's screens (heatmap, statistics) open on the demo's as the other tests expect.
@@ -99,7 +98,7 @@ describe('accessibility facts', () => {
     // The preview follows the facts before they are saved, in the tab's language (Italian now).
     expect(await page.getByTestId('accessibility').locator('[data-fact="step_free"]').textContent()).toContain(messages.it.accessibility.values.yes)
     await page.getByTestId('a11y-max_slope_pct').scrollIntoViewIfNeeded()
-    await page.screenshot({ path: `${shots}/landing-desktop.png`, fullPage: true })
+    await keepScreenshot(page, 'access/landing-desktop')
     await keepScreenshot(page, 'accessibility-landing-desktop')
     await page.getByTestId('landing-save').click()
     await expect.poll(() => page.getByTestId('save-bar-status').textContent()).toBe('')
@@ -127,7 +126,7 @@ describe('accessibility facts', () => {
       expect(await block.getByTestId('elevation-ascent').textContent()).toMatch(/^40\s?m$/)
       expect(await block.getByTestId('elevation-descent').textContent()).toMatch(/^20\s?m$/)
       expect(await block.getByRole('img').getAttribute('aria-labelledby')).toBeTruthy()
-      if (locale === 'fr') await page.screenshot({ path: `${shots}/r-phone-fr.png`, fullPage: true })
+      if (locale === 'fr') await keepScreenshot(page, 'access/r-phone-fr')
 
       await page.goto(`${prefix}/m/${slug}/${loop.slug}`)
       await waitForPageScript(page)
@@ -138,12 +137,12 @@ describe('accessibility facts', () => {
       expect(await page.getByTestId('entrance-note').first().textContent()).toContain(m.entrance)
       if (locale === 'fr') {
         await trailBlock.scrollIntoViewIfNeeded()
-        await page.screenshot({ path: `${shots}/m-phone-fr.png` })
+        await keepScreenshot(page, 'access/m-phone-fr', { fullPage: false })
         // The stop's card, as a scanned plaque opens it (?place=).
         await page.goto(`${prefix}/m/${slug}/${loop.slug}?place=${firstStop}`)
         await waitForPageScript(page)
         expect(await page.getByTestId('place-detail').getByTestId('entrance-note').textContent()).toContain(notes.fr)
-        await page.screenshot({ path: `${shots}/m-phone-fr-stop.png` })
+        await keepScreenshot(page, 'access/m-phone-fr-stop', { fullPage: false })
       }
       await context!.close()
       context = undefined
@@ -162,7 +161,7 @@ describe('accessibility facts', () => {
     await page.locator('[data-filter-submit]').click()
     await page.waitForURL(/step_free=1/)
     expect(await visibleNames()).toEqual(['Level loop'])
-    await page.screenshot({ path: `${shots}/c-phone-step-free.png`, fullPage: true })
+    await keepScreenshot(page, 'access/c-phone-step-free')
     await context!.close()
 
     const scripted = await open(phone, 'fr-FR')
@@ -176,10 +175,10 @@ describe('accessibility facts', () => {
     const wide = await browser.extraContext(desktop, { locale: 'de-DE' })
     const widePage = await wide.newPage()
     await widePage.goto(`/de/c/${slug}?step_free=1`)
-    await widePage.screenshot({ path: `${shots}/c-desktop-de.png` })
+    await keepScreenshot(widePage, 'access/c-desktop-de', { fullPage: false })
     await widePage.goto(`/de/r/${slug}/${loop.slug}`)
     await widePage.getByTestId('accessibility').scrollIntoViewIfNeeded()
-    await widePage.screenshot({ path: `${shots}/r-desktop-de.png` })
+    await keepScreenshot(widePage, 'access/r-desktop-de', { fullPage: false })
     await wide.close()
 
     // A route without any known fact and without heights shows no block at all.

@@ -1,12 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { useBrowserPage } from './fixtures.ts'
+import { sharedServer } from './shared-server.ts'
 
-const baseURL = inject('baseURL')
-const dataDir = inject('dataDir')
+const baseURL = sharedServer().baseURL
+const dataDir = sharedServer().dataDir
 const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page

@@ -1,15 +1,14 @@
-import { execSync } from 'node:child_process'
 import http from 'node:http'
 import type net from 'node:net'
-import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { useBrowserPage } from './fixtures.ts'
 import { demoEditor } from './demo-login.ts'
-import { root, startServer, type RunningServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
+import { sharedServer } from './shared-server.ts'
 
-let baseURL = inject('baseURL')
+let baseURL = sharedServer().baseURL
 const browser = useBrowserPage({ allowErrors: null })
 let context: BrowserContext
 let page: Page
@@ -122,12 +121,7 @@ describe('AI assistant screen with a text provider', () => {
   beforeAll(async () => {
     provider = await startFakeProvider()
     // A server of its own (with AI settings and its own demo data): applying texts changes a route.
-    app = await startServer({ TILE_URL: inject('tileURL'), AI_BASE_URL: provider.url, AI_MODEL: 'fake-model' })
-    execSync('npx tsx scripts/demo.ts', {
-      cwd: root,
-      stdio: 'pipe',
-      env: { ...process.env, DATABASE_URL: path.join(app.dataDir, 'trailguide.sqlite'), DATA_DIR: app.dataDir, BASE_URL: app.url },
-    })
+    app = await startServer({ TILE_URL: inject('tileURL'), AI_BASE_URL: provider.url, AI_MODEL: 'fake-model' }, { copyDataFrom: inject('demoDataDir') })
     baseURL = app.url
   })
   afterAll(async () => {
@@ -199,6 +193,6 @@ describe('AI assistant screen with a text provider', () => {
     expect(await page.getByTestId('ai-texts-fr').isVisible()).toBe(false)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
-    await page.getByTestId('ai-texts').screenshot({ path: path.join(root, 'test-results', 'screenshots', 'ai-texts-phone.png') })
+    await keepScreenshot(page.getByTestId('ai-texts'), 'ai-texts-phone')
   })
 })

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core'
 import { root } from './server.ts'
 
 export const screenshotDir = path.join(root, 'test-results', 'screenshots')
@@ -25,11 +25,23 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
 
-/** Keeps a screenshot of a screen as a test artifact (test-results/ is not committed). */
-export async function keepScreenshot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true })
+/**
+ * Screenshots are for a person to look at, and cost Chromium a second or more each: they are
+ * kept when SCREENSHOTS=1 (`npm run test:screens`), and for every failed test (fixtures.ts).
+ */
+export const keepingScreenshots = process.env.SCREENSHOTS === '1'
+
+/**
+ * Keeps a screenshot of a screen (the whole page unless `fullPage: false`) or of one element as a
+ * test artifact in test-results/screenshots/ (not committed); `name` may hold a sub-folder.
+ */
+export async function keepScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean; always?: boolean } = {}) {
+  if (!keepingScreenshots && !options.always) return
+  const file = path.join(screenshotDir, `${name}.png`)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
   // caret 'initial': hiding the caret injects a style that React would see as a hydration mismatch.
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true, caret: 'initial' })
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: options.fullPage ?? true, caret: 'initial' })
+  else await target.screenshot({ path: file, caret: 'initial' })
 }
 
 /** Fails the test on any error the page logs or throws. */

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
+import SQLite from '#app/db/sqlite-driver.server.ts'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freshPostgresDatabase, startServer, type RunningServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
+import { createPostgresTestDatabase } from '../setup/test-db.ts'
 
 // Issue 8, crash safety: a burst of concurrent route saves and visitor events, the server
 // SIGKILLed in the middle of it, restarted on the same data. Every acknowledged (2xx) write must
@@ -33,7 +34,8 @@ async function sqliteFile(dir: string): Promise<Database> {
   return { url: path.join(dir, 'trailguide.sqlite'), drop: async () => {} }
 }
 
-const postgresDatabase = (serverUrl: string): Promise<Database> => freshPostgresDatabase(serverUrl, 'crash')
+// An empty database: the server migrates it as in production.
+const postgresDatabase = (): Promise<Database> => createPostgresTestDatabase({ migrated: false })
 
 /** The place list save n writes: 1 to 50 places, starting at a place that depends on n. */
 const placesFor = (n: number, placeIds: number[]) =>
@@ -67,7 +69,7 @@ describe.each(databases)('crash safety on %s', (database) => {
   }
 
   it('keeps every acknowledged write and no half-saved route across a SIGKILL in a burst of writes', { timeout: 120_000 }, async () => {
-    db = database === 'sqlite' ? await sqliteFile(dataDir) : await postgresDatabase(process.env.TEST_DATABASE_URL!)
+    db = database === 'sqlite' ? await sqliteFile(dataDir) : await postgresDatabase()
     let server = await boot()
 
     async function call(method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {

@@ -1,15 +1,16 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { desktop, keepScreenshot, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
 import { demoEditor, signInAs } from './demo-login.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Content-Security-Policy in a real browser: no page of the app breaks its own policy (nonce'd
 // inline scripts, same-origin chunks, local tiles, Leaflet's styles, the heatmap canvas), and
 // only the share-map embed can be framed by another site.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 // The demo's published route, at its canonical address (ADR 011: the category names it).
 const published = 'lausanne/la-vieille-ville'
 let browser: Browser

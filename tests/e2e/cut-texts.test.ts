@@ -1,13 +1,14 @@
 import type { Browser, BrowserContextOptions, Locator } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
 import { demoEditor, signInAs } from './demo-login.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 18, item 23: texts cut with an ellipsis on the nearby-route cards of a landing page and
 // in the QR panel's rows (the activation date, at the end of the line, was lost). Every text of
 // them is whole, in four languages, on a phone and a laptop.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const published = 'lausanne/la-vieille-ville'
 const locales = ['fr', 'en', 'de', 'it'] as const
 const sizes: [string, BrowserContextOptions][] = [

@@ -1,14 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, phone, waitForHydration, watchErrors } from './browser.ts'
 import { apiCaller, createCategory, createPlace, createRoute, useBrowserPage } from './fixtures.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 18. Item 4: a new category's map opened on the whole of Switzerland (zoom 7), and a
 // first route clicked together there came out at 470 km / 93 h with no warning. Item 23: the
 // landing editor's route picker kept a route's old name after a rename, its preview said "Like 0".
 // A manager of their own (registered here), with a category in Lausanne and new ones.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const browser = useBrowserPage()
 let context: BrowserContext
 const account = { name: 'Guidance Tester', email: `guidance-${Date.now()}@example.org`, password: 'walking in the hills' }

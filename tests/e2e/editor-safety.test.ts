@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterEach, describe, expect, inject, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { demoEditor, demoOwner } from './demo-login.ts'
 import { apiCaller, createRoute, demoLausanne, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 18, items 1, 2, 5, 8, 14, 15: the editors do not lose typed work, say their limits and
 // errors at the field, preview in the edited language, and say where a deleted route lands.
@@ -18,7 +19,7 @@ const en = messages('en')
 const de = messages('de')
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]))
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const wide: BrowserContextOptions = { viewport: { width: 1366, height: 850 } }
 const browser = useBrowserPage()
 let context: BrowserContext

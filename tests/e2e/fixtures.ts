@@ -1,7 +1,8 @@
 import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
-import { desktop, launchBrowser, watchErrors } from './browser.ts'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { desktop, keepScreenshot, launchBrowser, watchErrors } from './browser.ts'
 import { demoOwner, signInAs } from './demo-login.ts'
+import { sharedServer } from './shared-server.ts'
 
 // The set-up every browser test file shares (README, "Browser tests"): one Chromium per file,
 // a fresh context and page per test at the viewport the test asks for, signed in or not, closed
@@ -56,11 +57,12 @@ export interface BrowserPage {
  * after each test and the errors of its (last opened) page checked: none but `allowErrors`.
  */
 export function useBrowserPage(setup: BrowserPageSetup = {}): BrowserPage {
-  const baseURL = inject('baseURL')
+  const baseURL = sharedServer().baseURL
   const allowErrors = setup.allowErrors === undefined ? /Failed to load resource/ : setup.allowErrors
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
   let errors: string[] = []
+  let lastPage: Page | undefined
 
   async function newContext(viewport: BrowserContextOptions, options: OpenOptions): Promise<BrowserContext> {
     const reducedMotion = options.reducedMotion === undefined ? (setup.reducedMotion === undefined ? 'reduce' : setup.reducedMotion) : options.reducedMotion
@@ -84,7 +86,12 @@ export function useBrowserPage(setup: BrowserPageSetup = {}): BrowserPage {
   afterAll(async () => {
     await browser?.close()
   })
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failed test keeps what its last page showed, whether or not screenshots are kept.
+    if (task.result?.state === 'fail' && lastPage && !lastPage.isClosed()) {
+      await keepScreenshot(lastPage, `failed/${task.name.replace(/[^\w.-]+/g, '-').slice(0, 120)}`, { always: true }).catch(() => {})
+    }
+    lastPage = undefined
     for (const context of contexts.splice(0)) await context.close()
     const found = errors
     errors = []
@@ -98,6 +105,7 @@ export function useBrowserPage(setup: BrowserPageSetup = {}): BrowserPage {
     async open(viewport = desktop, options = {}) {
       const context = await newContext(viewport, options)
       const page = await context.newPage()
+      lastPage = page
       errors = watchErrors(page)
       return { context, page, errors }
     },
@@ -107,7 +115,7 @@ export function useBrowserPage(setup: BrowserPageSetup = {}): BrowserPage {
 
 /** A request context of its own, signed in (set-up through the API beside the pages); dispose of it after. */
 export async function signedInRequest(account: Account = demoOwner): Promise<APIRequestContext> {
-  const request = await playwrightRequest.newContext({ baseURL: inject('baseURL') })
+  const request = await playwrightRequest.newContext({ baseURL: sharedServer().baseURL })
   expect((await request.post('/api/auth/login', { data: account })).status()).toBe(200)
   return request
 }

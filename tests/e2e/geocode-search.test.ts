@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 18 item 4: a new category's map opened on the whole of Switzerland with no way to find a
 // town. "Find a town or address" asks the server's geocoder (here a local Nominatim stand-in
 // started by global-setup.ts) and moves the map to the pick.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 let browser: Browser
 let context: BrowserContext
 const account = { name: 'Geocode Tester', email: `geocode-${Date.now()}@example.org`, password: 'walking by the lake' }

@@ -1,14 +1,15 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, launchBrowser, waitForPageScript, watchErrors } from './browser.ts'
 import { demoOwner } from './demo-login.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 8, stored script: a manager's route texts are data, never markup. A route whose texts
 // carry <script>, an onerror= attribute, a javascript: link and a </script> breakout is stored
 // through the API; its public page must render them as text, in the server's HTML and in the
 // browser (no dialog opens, no element of the payload exists).
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const payload = `</script><script>alert('stored')</script><img src=x onerror="alert('img')"><a href="javascript:alert('link')">click</a><svg onload="alert('svg')"></svg>`
 const slug = `hostile-${Date.now().toString(36)}`
 let token: string

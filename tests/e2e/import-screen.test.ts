@@ -1,14 +1,15 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { demoEditor, signInAs } from './demo-login.ts'
 import { apiCaller, createCategory, createPlace, useBrowserPage } from './fixtures.ts'
+import { sharedServer } from './shared-server.ts'
 
 // The import screen on the map editor: a CSV with a bad row and a place already there, through
 // the category's menu, the preview (map, error list, choices), the commit, then the places on
 // the map. A category of its own, so the demo's stays as the other tests expect it.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page

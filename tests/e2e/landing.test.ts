@@ -1,15 +1,16 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, phone } from './browser.ts'
 import { useBrowserPage } from './fixtures.ts'
 import { signInAs } from './demo-login.ts'
+import { sharedServer } from './shared-server.ts'
 
 // The demo's published "old town" route (named in French first) and its draft "museums" route, at
 // their canonical addresses: /r/{category}/{slug} (ADR 011).
 const published = 'lausanne/la-vieille-ville'
 const draft = 'lausanne/les-musees'
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const browser = useBrowserPage()
 let context: BrowserContext | undefined
 let page: Page

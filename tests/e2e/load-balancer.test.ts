@@ -8,7 +8,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
 import { startS3Server, type TestS3Server } from '#tests/setup/s3-server.ts'
-import { freePort, freshPostgresDatabase, root, startServer, type RunningServer } from './server.ts'
+import { freePort, root, startServer, type RunningServer } from './server.ts'
+import { createPostgresTestDatabase } from '../setup/test-db.ts'
 
 // Issue 16 item 4, "several processes behind a load balancer": two production server processes on
 // one PostgreSQL database, one Redis and one S3 bucket (s3rver), behind Debian's nginx started with
@@ -125,7 +126,7 @@ describe.skipIf(!serverUrl)('two processes behind nginx on one PostgreSQL, Redis
   const portOf = (server: RunningServer) => Number(new URL(server.url).port)
 
   beforeAll(async () => {
-    db = await freshPostgresDatabase(serverUrl!, 'lb')
+    db = await createPostgresTestDatabase({ migrated: false })
     s3 = await startS3Server([bucket])
     const nginxPort = await freePort()
     const env = {

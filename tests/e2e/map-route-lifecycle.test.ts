@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
-import { desktop, keepScreenshot, phone, screenshotDir, waitForHydration, watchErrors } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration, watchErrors } from './browser.ts'
 import { apiCaller, demoLausanne, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
+import { sharedServer } from './shared-server.ts'
 
 // The route lifecycle modals of the map editor (/map), its route toolbar and its QR code panel,
 // driven through the real page with the demo data. The demo owner speaks French: pages open
@@ -14,7 +15,7 @@ const fr = JSON.parse(fs.readFileSync(path.join(root, 'locales/fr/translation.js
   routeModals: { mobile: { failed: string }; delete: { failed: string }; slugKept: string }
 }
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
@@ -61,7 +62,7 @@ async function action(id: string) {
 
 /** A modal as the user sees it: the viewport only (a full-page shot stretches the fixed overlay). */
 async function shot(name: string) {
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), caret: 'initial' })
+  await keepScreenshot(page, name, { fullPage: false })
 }
 
 /** Clicks after centring the element: on phones the page's sticky bars may cover its edges. */

@@ -1,7 +1,6 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type DB } from '#app/db/db.server.ts'
 import type { MailMessage } from '#app/modules/mail/mailer.server.ts'
 import { SILENT_SHOWN } from '#app/modules/monthly-report/report-mail.server.ts'
@@ -11,13 +10,13 @@ import { testConfig } from '#tests/setup/test-app.ts'
 import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { demoOwner, signInAs } from './demo-login.ts'
 import { useBrowserPage } from './fixtures.ts'
+import { sharedServer } from './shared-server.ts'
 
 // The monthly report's mail as a person sees it (its HTML rendered by Chromium, the chart
 // resolved as a mail client resolves cid:), its one-click link, and the user menu's setting.
 
-const baseURL = inject('baseURL')
-const dataDir = inject('dataDir')
-const shots = '/work/shots/monthly'
+const baseURL = sharedServer().baseURL
+const dataDir = sharedServer().dataDir
 const MONTH = '2026-10'
 
 const browser = useBrowserPage()
@@ -50,7 +49,6 @@ function asShown(mail: MailMessage): string {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(shots, { recursive: true })
   // The served database itself, and the server's secret (DATA_DIR/app-secret): links made here work there.
   db = createDb({ url: path.join(dataDir, 'trailguide.sqlite') })
   services = createServices({ config: testConfig({ BASE_URL: baseURL, DATA_DIR: dataDir, APP_SECRET: '' }), db, logger: createLogger('silent') })
@@ -105,7 +103,7 @@ describe('the monthly report in the browser', () => {
         expect(await page.getByText('Silent plaque (E2ESILENT)').count()).toBe(1)
         expect(await page.locator('li').count()).toBe(silentShown)
         expect(await page.locator('h1').textContent()).toContain({ en: 'October 2026', fr: 'octobre 2026', de: 'Oktober 2026', it: 'ottobre 2026' }[locale])
-        await page.screenshot({ path: path.join(shots, `mail-${label}-${locale}.png`), fullPage: true })
+        await keepScreenshot(page, `monthly/mail-${label}-${locale}`)
         await keepScreenshot(page, `monthly-report-mail-${label}-${locale}`)
         await context.close()
       }
@@ -120,7 +118,7 @@ describe('the monthly report in the browser', () => {
     await page.goto(link)
     await expect.poll(() => page.getByTestId('unsubscribe-result').getAttribute('data-outcome')).toBe('done')
     expect(await page.getByTestId('unsubscribe-result').textContent()).toBe('Vous ne recevrez plus le bilan mensuel par e-mail.')
-    await page.screenshot({ path: path.join(shots, 'unsubscribe-phone-fr.png'), fullPage: true })
+    await keepScreenshot(page, 'monthly/unsubscribe-phone-fr')
     // A forged link: refused, nothing changed.
     await page.goto(link.replace(/\.[\w-]{43}$/, `.${'x'.repeat(43)}`))
     await expect.poll(() => page.getByTestId('unsubscribe-result').getAttribute('data-outcome')).toBe('invalid')
@@ -137,10 +135,10 @@ describe('the monthly report in the browser', () => {
     await page.getByTestId('user-menu').click()
     const setting = page.getByTestId('monthly-report-setting')
     await expect.poll(() => setting.getAttribute('aria-checked')).toBe('false')
-    await page.screenshot({ path: path.join(shots, 'user-menu-off-desktop.png') })
+    await keepScreenshot(page, 'monthly/user-menu-off-desktop', { fullPage: false })
     await setting.click()
     await expect.poll(() => setting.getAttribute('aria-checked')).toBe('true')
-    await page.screenshot({ path: path.join(shots, 'user-menu-on-desktop.png') })
+    await keepScreenshot(page, 'monthly/user-menu-on-desktop', { fullPage: false })
     const saved = await context.request.get('/api/monthly-report/subscription')
     expect(await saved.json()).toEqual({ data: { subscribed: true } })
     await context.close()
@@ -152,6 +150,6 @@ describe('the monthly report in the browser', () => {
     await waitForHydration(page)
     await page.getByTestId('user-menu').click()
     await expect.poll(() => page.getByTestId('monthly-report-setting').getAttribute('aria-checked')).toBe('true')
-    await page.screenshot({ path: path.join(shots, 'user-menu-on-phone.png') })
+    await keepScreenshot(page, 'monthly/user-menu-on-phone', { fullPage: false })
   })
 })

@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshPostgresDatabase, startServer, type RunningServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
+import { createPostgresTestDatabase } from '../setup/test-db.ts'
 
 // Issue 8, "more than one server": two server processes over one database and no shared
 // memory. A write through one is read through the other, a session made on one works on the
@@ -25,7 +26,8 @@ async function sqliteFile(): Promise<Database> {
   return { url: path.join(dir, 'shared.sqlite'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 
-const postgresDatabase = (serverUrl: string): Promise<Database> => freshPostgresDatabase(serverUrl, 'multi')
+// An empty database: the server migrates it as in production.
+const postgresDatabase = (): Promise<Database> => createPostgresTestDatabase({ migrated: false })
 
 const variants = [
   { database: 'sqlite', store: 'database' },
@@ -46,7 +48,7 @@ describe.each(variants)('two server processes on $database, rate limits in the $
   const appSecret = randomBytes(32).toString('hex')
 
   beforeAll(async () => {
-    db = database === 'sqlite' ? await sqliteFile() : await postgresDatabase(process.env.TEST_DATABASE_URL!)
+    db = database === 'sqlite' ? await sqliteFile() : await postgresDatabase()
     const env = {
       DATABASE_URL: db.url,
       RATE_LIMIT_LOGIN: `${LOGIN_LIMIT}/60`,

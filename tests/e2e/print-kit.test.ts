@@ -3,16 +3,17 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, phone, screenshotDir } from './browser.ts'
 import { useBrowserPage } from './fixtures.ts'
 import { signInAs } from './demo-login.ts'
+import { sharedServer } from './shared-server.ts'
 
 // The print kit: the route leaflet prints on exactly one A4 (or A5) page, rendered to PDF by
 // Chromium and turned into PNG by pdftoppm (kept in test-results/screenshots/ to look at); the
 // plaque labels print in several sizes.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const browser = useBrowserPage({ reducedMotion: null, allowErrors: /status of 404/ })
 let context: BrowserContext | undefined
 let page: Page

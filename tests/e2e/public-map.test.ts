@@ -1,19 +1,20 @@
 import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { haversineDistance } from '#app/modules/geo/geo.ts'
 import { formatDistance } from '#app/utils/format-walk.ts'
 import { keepScreenshot, phone, waitForHydration, waitForPageScript } from './browser.ts'
 import { demoEditor } from './demo-login.ts'
 import { apiCaller, createQrCode, signedInRequest, useBrowserPage } from './fixtures.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Headless Chromium says "HeadlessChrome", which isbot counts as a bot: visitors use a phone's browser.
 const visitorAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const nearCathedral = { latitude: 46.5226, longitude: 6.635 }
 const cathedral = { name: 'Cathédrale de Lausanne', lat: 46.52255, lng: 6.63567 }
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const browser = useBrowserPage({ allowErrors: null })
 let owner: APIRequestContext
 let context: BrowserContext

@@ -1,15 +1,16 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
 import { request as playwrightRequest } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, waitForPageScript, watchErrors } from './browser.ts'
 import { demoOwner, signInAs } from './demo-login.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 15, visitor reports: a visitor on a phone reports a problem from the map page's place
 // sheet (photo included); the owner finds it on the Reports screen, with the badge counting it in
 // the navigation and on the dashboard, and resolves it. Without script the report page does it.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const route = 'lausanne/la-vieille-ville'
 const hostile = '<img src=x onerror="window.hacked=1">'
 

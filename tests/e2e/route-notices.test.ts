@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
 import { signInAs } from './demo-login.ts'
 import { root } from './server.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 15, route notices: written on /landing (a level, a text per language, the preview shows
 // it), then read by visitors at the top of /r and /m in their language (fr, en, de, it); a closed
@@ -12,9 +13,8 @@ import { root } from './server.ts'
 
 type Messages = { notices: { heading: Record<string, string> } }
 const messages = Object.fromEntries(['en', 'fr', 'de', 'it'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, `locales/${l}/translation.json`), 'utf8')) as Messages]))
-const shots = process.env.NOTICE_SHOTS_DIR
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const texts = {
   fr: 'Passerelle fermée après la tempête : suivez la déviation balisée.',
   en: 'Footbridge closed after the storm: follow the marked detour.',
@@ -37,7 +37,7 @@ async function api<T>(method: 'GET' | 'PUT', url: string, data?: unknown): Promi
 
 async function shot(page: Page, name: string) {
   await keepScreenshot(page, name)
-  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false })
+  await keepScreenshot(page, `notices/${name}`, { fullPage: false })
 }
 
 /** A visitor's page in a language (English unprefixed), on a phone. */
@@ -165,6 +165,6 @@ describe('route notices', () => {
     const card = page.locator('[data-route-card]').filter({ has: page.getByTestId('route-notice') })
     expect(await card.count()).toBe(1)
     expect(await card.getByTestId('route-notice').innerText()).toContain('Slippery steps')
-    if (shots) await card.screenshot({ path: path.join(shots, 'notices-category-card-phone.png') })
+    await keepScreenshot(card, 'notices/notices-category-card-phone')
   })
 })

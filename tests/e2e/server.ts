@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 
@@ -28,13 +26,18 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** Starts the production server (`server/main.ts`) on a free port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production server as `npm start` does (the built `build/server/main.js`, which the
+ * browser tests' global set-up builds when the sources changed) on a free port with its own data
+ * folder. `copyDataFrom`: a data folder to start from (the demo the global set-up loaded once).
+ */
+export async function startServer(env: Record<string, string> = {}, options: { copyDataFrom?: string } = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-e2e-'))
+  if (options.copyDataFrom) fs.cpSync(options.copyDataFrom, dataDir, { recursive: true })
   const url = `http://localhost:${port}`
   let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, process.env.BUILD_DIR ?? 'build', 'server/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -112,25 +115,5 @@ export async function startTileServer(): Promise<TileServer> {
   return {
     url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-/** A fresh database on a PostgreSQL server (for whole-server tests: the server migrates it as in production). */
-export async function freshPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `trailguide_${prefix}_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: serverUrl })
-      await cleanup.connect()
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await cleanup.end()
-    },
   }
 }

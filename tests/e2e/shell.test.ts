@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PRELOADER_TOTAL_MS } from '#app/components/shell/preloader.tsx'
 import { desktop, keepScreenshot, waitForHydration } from './browser.ts'
 import { useBrowserPage } from './fixtures.ts'
+import { sharedServer } from './shared-server.ts'
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page

@@ -1,14 +1,12 @@
-import { execSync } from 'node:child_process'
-import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
 import { createTestApi, type TestApi } from '../setup/test-app.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 import { keepScreenshot, phone } from './browser.ts'
 import { demoOwner } from './demo-login.ts'
-import { root, startServer, type RunningServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
 
 // Subdomain routing (issue 5, spec section 4): {category}.{base host} serves that category's
 // public pages. Routing compares host names only, so BASE_URL needs no port here.
@@ -144,13 +142,8 @@ describe('subdomains in Chromium', () => {
   let port: string
 
   beforeAll(async () => {
-    server = await startServer({ SUBDOMAIN_ROUTING: 'on', BASE_URL: BASE })
+    server = await startServer({ SUBDOMAIN_ROUTING: 'on', BASE_URL: BASE }, { copyDataFrom: inject('demoDataDir') })
     port = new URL(server.url).port
-    execSync('npx tsx scripts/demo.ts', {
-      cwd: root,
-      stdio: 'pipe',
-      env: { ...process.env, DATABASE_URL: path.join(server.dataDir, 'trailguide.sqlite'), DATA_DIR: server.dataDir, BASE_URL: BASE },
-    })
     // launchBrowser's flags, plus names that resolve to this machine.
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,13 +2,14 @@ import http from 'node:http'
 import type net from 'node:net'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Services } from '#app/services.server.ts'
 import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
 import { createTestApi } from '../setup/test-app.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 import { desktop, launchBrowser, watchErrors } from './browser.ts'
 import { startServer, type RunningServer } from './server.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Third-party hooks (spec §7 analytics, §8 error reporting), each against a local stand-in.
 
@@ -123,7 +124,7 @@ describe('page-view analytics in the browser', () => {
 
   beforeAll(async () => {
     plausible = await recorder()
-    const dataDir = inject('dataDir')
+    const dataDir = sharedServer().dataDir
     // The demo database of the main e2e server, read by this second one (it has the landing pages).
     server = await startServer({
       ANALYTICS_HOST: `http://127.0.0.1:${plausible.port}`,

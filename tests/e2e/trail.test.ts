@@ -4,13 +4,14 @@ import { haversineDistance } from '#app/modules/geo/geo.ts'
 import { formatDistance } from '#app/utils/format-walk.ts'
 import { desktop, keepScreenshot, phone, waitForPageScript } from './browser.ts'
 import { signedInRequest, useBrowserPage } from './fixtures.ts'
+import { sharedServer } from './shared-server.ts'
 
 // Issue 13: the trail in the visitor's pocket. The map page and the landing page open again with
 // the network cut; "save for offline" keeps the tiles along the path (counted in the cache and
 // served from it offline); position and nearest-place distance work offline; coming within 20 m
 // of a stop opens its card once; "Listen" speaks in the page's language. And the category home.
 
-const baseURL = inject('baseURL')
+const baseURL = sharedServer().baseURL
 const tileURL = inject('tileURL')
 const visitorAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const route = 'lausanne/la-vieille-ville'

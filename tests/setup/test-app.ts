@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { createApi } from '#app/api-routes.server.ts'
+import { standardPasswordHashing, type PasswordHashing } from '#app/modules/auth/auth.service.server.ts'
 import { loadConfig, type Config } from '#app/config/config.server.ts'
 import type { Mailer, MailMessage } from '#app/modules/mail/mailer.server.ts'
 import { createServices } from '#app/services.server.ts'
@@ -13,6 +14,19 @@ import { createTestDb, type TestDb, type TestDialect } from './test-db.ts'
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // APP_SECRET set: a test that builds services without a DATA_DIR never writes data/app-secret.
   return loadConfig({ BASE_URL: 'http://localhost:3000', NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-of-at-least-32-characters', ...overrides })
+}
+
+/**
+ * Fixture users' passwords are hashed at argon2id's lowest cost: the suite registers thousands
+ * of them (at the standard cost, 40 s of CPU). The auth tests keep the standard cost.
+ */
+const fixturePasswordHashing: PasswordHashing = { memoryCost: 1024, timeCost: 1, parallelism: 1 }
+let passwordHashing = fixturePasswordHashing
+
+/** For a file of auth tests: its test APIs hash passwords at the cost production uses. */
+export function hashPasswordsAtStandardCost() {
+  beforeAll(() => void (passwordHashing = standardPasswordHashing))
+  afterAll(() => void (passwordHashing = fixturePasswordHashing))
 }
 
 /** A fresh path under the system's temporary folder, made only when something is written there. */
@@ -34,7 +48,7 @@ export function createTestApi(testDb: TestDb, overrides: Record<string, string> 
   const sent: MailMessage[] = []
   const mailer: Mailer = { send: async (message) => void sent.push(message) }
   const config = testConfig({ DATA_DIR: tempDataDir(), ...overrides })
-  const services = modules.createServices({ config, db: testDb.db, logger: modules.createLogger('silent'), mailer })
+  const services = modules.createServices({ config, db: testDb.db, logger: modules.createLogger('silent'), mailer, passwordHashing })
   const api = modules.createApi(services)
 
   /** A JSON request to the API, as a client would send it. */

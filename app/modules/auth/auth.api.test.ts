@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { hashToken } from './tokens.server.ts'
-import { createTestApi, useTestApi } from '#tests/setup/test-app.ts'
+import { createTestApi, hashPasswordsAtStandardCost, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 
 const alice = { name: 'Alice Martin', email: 'alice@example.org', password: 'correct horse battery' }
 
 describe.each(testDialects)('auth API on %s', (dialect) => {
+  hashPasswordsAtStandardCost()
   const { t, testDb } = useTestApi(dialect)
 
   beforeEach(async () => {
@@ -33,7 +34,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
       expect(cookie).toMatch(/SameSite=Lax/)
       const row = await testDb.db.selectFrom('users').selectAll().executeTakeFirstOrThrow()
       expect(row.email).toBe('alice@example.org')
-      expect(row.password_hash).toMatch(/^\$argon2id\$/)
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
       const token = await testDb.db.selectFrom('auth_tokens').selectAll().executeTakeFirstOrThrow()
       expect(token.token_hash).toBe(hashToken(res.json.data.access_token))
     })

@@ -24,11 +24,15 @@ const tokenLifetimes = {
   reset: 60 * MINUTE,
 } as const
 
-// OWASP's argon2id baseline (19 MiB, 2 passes): about 20 ms here, affordable per login.
-const argon2Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
+/** argon2id's cost: memory (KiB), passes and lanes. */
+export interface PasswordHashing {
+  memoryCost: number
+  timeCost: number
+  parallelism: number
+}
 
-// Verifying against this when no user has the e-mail keeps login timing the same either way.
-let dummyHash: Promise<string> | undefined
+/** OWASP's argon2id baseline (19 MiB, 2 passes): about 20 ms here, affordable per login. */
+export const standardPasswordHashing: PasswordHashing = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 export interface AuthDeps {
   db: DB
@@ -36,15 +40,21 @@ export interface AuthDeps {
   mailQueue: MailQueue
   rateLimiter: RateLimiter
   now?: () => Date
+  /** The standard cost unless given (the test suite's fixture users take the lowest). */
+  passwordHashing?: PasswordHashing
 }
 
 export class AuthService {
   private readonly repo: AuthRepo
   private readonly now: () => Date
+  private readonly hashing: PasswordHashing
+  /** Verified against when no user has the e-mail: login takes as long either way. */
+  private dummyHash: Promise<string> | undefined
 
   constructor(private readonly deps: AuthDeps) {
     this.repo = new AuthRepo(deps.db)
     this.now = deps.now ?? (() => new Date())
+    this.hashing = deps.passwordHashing ?? standardPasswordHashing
   }
 
   /**
@@ -56,7 +66,7 @@ export class AuthService {
     await this.deps.rateLimiter.enforce(`register:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_REGISTER)
     if (await this.repo.findUserByEmail(input.email)) throw invalidField('email', 'validation.email_taken')
     const now = nowIso(this.now())
-    const passwordHash = await hash(input.password, argon2Options)
+    const passwordHash = await hash(input.password, this.hashing)
     let user: User
     try {
       user = await this.repo.insertUser({
@@ -81,7 +91,7 @@ export class AuthService {
     const user = await this.repo.findUserByEmail(input.email)
     const valid = user
       ? await verify(user.password_hash, input.password)
-      : (await verify(await (dummyHash ??= hash('not-a-password', argon2Options)), input.password), false)
+      : (await verify(await (this.dummyHash ??= hash('not-a-password', this.hashing)), input.password), false)
     if (!user || !valid) throw invalidField('email', 'errors.bad_credentials')
     return this.issue(user.id, 'session')
   }
@@ -158,7 +168,7 @@ export class AuthService {
       throw unauthenticated()
     }
     await this.repo.updateUser(user.id, {
-      password_hash: await hash(input.password, argon2Options),
+      password_hash: await hash(input.password, this.hashing),
       updated_at: nowIso(this.now()),
     })
     await this.repo.deleteTokensOfUser(user.id, ['session', 'temp', 'reset'], signedIn ? hashToken(signedIn.token) : undefined)

@@ -5,7 +5,7 @@ import { createApi } from '#app/api-routes.server.ts'
 import { smtpMailer } from '#app/modules/mail/mailer.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/modules/observability/logger.server.ts'
-import { createTestApi, testConfig, useTestApi } from '#tests/setup/test-app.ts'
+import { createTestApi, hashPasswordsAtStandardCost, testConfig, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 
 const alice = { name: 'Alice Martin', email: 'alice@example.org', password: 'correct horse battery' }
@@ -13,6 +13,7 @@ const bob = { name: 'Bob Keller', email: 'bob@example.org', password: 'correct h
 const SMTP_DELAY_MS = 800
 
 describe.each(testDialects)('password reset on %s', (dialect) => {
+  hashPasswordsAtStandardCost()
   const { t, testDb } = useTestApi(dialect)
 
   // A real SMTP peer on loopback (as in the mailer's tests), slow on purpose: each message takes SMTP_DELAY_MS.

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type DB } from '#app/db/db.server.ts'
@@ -13,7 +11,7 @@ import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/modules/observability/logger.server.ts'
 import { testConfig } from '#tests/setup/test-app.ts'
-import { testDialects, type TestDialect } from '#tests/setup/test-db.ts'
+import { createPostgresTestDatabase, testDialects, type TestDialect } from '#tests/setup/test-db.ts'
 import { MONTH, reportWorld } from './monthly-report.test-fixtures.ts'
 
 // The report through a real SMTP peer on loopback (nothing mocked), sent by the services and
@@ -22,7 +20,7 @@ import { MONTH, reportWorld } from './monthly-report.test-fixtures.ts'
 const root = path.resolve(import.meta.dirname, '../../..')
 const run = promisify(execFile)
 
-/** A database a child process can open by URL: a SQLite file, or a PostgreSQL schema of its own. */
+/** A database a child process can open by URL: a SQLite file, or a PostgreSQL database of its own. */
 async function urlDatabase(dialect: TestDialect): Promise<{ db: DB; url: string; destroy: () => Promise<void> }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'monthly-report-'))
@@ -31,26 +29,9 @@ async function urlDatabase(dialect: TestDialect): Promise<{ db: DB; url: string;
     await migrateToLatest(db)
     return { db, url, destroy: async () => (await db.destroy(), fs.rmSync(dir, { recursive: true, force: true })) }
   }
-  const base = process.env.TEST_DATABASE_URL!
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`CREATE SCHEMA ${schema}`)
-  await admin.end()
-  const db = createDb({ url: base, pgSchema: schema })
-  await migrateToLatest(db, { schema })
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
-  return {
-    db,
-    url,
-    destroy: async () => {
-      await db.destroy()
-      const cleanup = new pg.Client({ connectionString: base })
-      await cleanup.connect()
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`)
-      await cleanup.end()
-    },
-  }
+  const database = await createPostgresTestDatabase()
+  const db = createDb({ url: database.url })
+  return { db, url: database.url, destroy: async () => (await db.destroy(), await database.drop()) }
 }
 
 describe.each(testDialects)('monthly report over SMTP on %s', (dialect) => {

@@ -43,7 +43,17 @@ const MAX_CODE_ATTEMPTS = 3
 export class QrCodeService {
   private readonly repo: QrCodesRepo
 
-  constructor(private readonly deps: { db: DB; config: Pick<Config, 'BASE_URL'>; categories: CategoryService; places: PlaceDirectory; images: QrImages }) {
+  constructor(
+    private readonly deps: {
+      db: DB
+      config: Pick<Config, 'BASE_URL'>
+      categories: CategoryService
+      places: PlaceDirectory
+      images: QrImages
+      /** Draws `count` distinct random codes none of which is in `avoid` (a test draws known ones). */
+      drawCodes?: typeof distinctCodes
+    },
+  ) {
     this.repo = new QrCodesRepo(deps.db)
   }
 
@@ -183,7 +193,7 @@ export class QrCodeService {
       try {
         return await this.deps.db.transaction().execute(async (trx) => {
           const repo = new QrCodesRepo(trx)
-          const codes = chosen !== undefined ? [chosen] : await freeCodes(repo, count)
+          const codes = chosen !== undefined ? [chosen] : await freeCodes(repo, count, this.deps.drawCodes ?? distinctCodes)
           return repo.insertMany(codes.map(build))
         })
       } catch (error) {
@@ -214,13 +224,13 @@ export class QrCodeService {
 const codeTaken = () => invalidField('code', 'errors.qr_code_taken')
 
 /** `count` random codes none of which is in the table yet. */
-async function freeCodes(repo: QrCodesRepo, count: number): Promise<string[]> {
-  let codes = distinctCodes(count)
+async function freeCodes(repo: QrCodesRepo, count: number, draw: typeof distinctCodes): Promise<string[]> {
+  let codes = draw(count)
   for (let round = 0; round < 10; round++) {
     const taken = await repo.takenCodes(codes)
     if (taken.size === 0) return codes
     const kept = codes.filter((c) => !taken.has(c))
-    codes = [...kept, ...distinctCodes(count - kept.length, new Set([...codes]))]
+    codes = [...kept, ...draw(count - kept.length, new Set([...codes]))]
   }
   throw new Error('could not draw free QR codes')
 }

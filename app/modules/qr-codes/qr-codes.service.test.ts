@@ -3,15 +3,8 @@ import { createTestApi } from '#tests/setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { QrCodesRepo } from './qr-codes.repo.server.ts'
-import { CODE_ALPHABET, CODE_LENGTH, randomCode } from './random-code.ts'
-import * as randomCodes from './random-code.ts'
-
-type RandomCodes = typeof randomCodes
-
-vi.mock('./random-code.ts', async (importOriginal) => {
-  const actual = await importOriginal<RandomCodes>()
-  return { ...actual, distinctCodes: vi.fn(actual.distinctCodes) }
-})
+import { QrCodeService } from './qr-codes.service.server.ts'
+import { CODE_ALPHABET, CODE_LENGTH, distinctCodes, randomCode } from './random-code.ts'
 
 describe('random codes', () => {
   it('are 8 characters of the unambiguous alphabet', () => {
@@ -26,10 +19,9 @@ describe('random codes', () => {
     expect([...seen].sort().join('')).toBe([...CODE_ALPHABET].sort().join(''))
   })
 
-  it('come out distinct and avoid the ones named', async () => {
-    const { distinctCodes: real } = await vi.importActual<RandomCodes>('./random-code.ts')
-    const avoid = new Set(real(50))
-    const codes = real(300, avoid)
+  it('come out distinct and avoid the ones named', () => {
+    const avoid = new Set(distinctCodes(50))
+    const codes = distinctCodes(300, avoid)
     expect(new Set(codes).size).toBe(300)
     expect(codes.some((c) => avoid.has(c))).toBe(false)
   })
@@ -48,8 +40,14 @@ describe.each(testDialects)('QrCodeService on %s', (dialect) => {
   })
   afterEach(() => {
     vi.restoreAllMocks()
-    vi.mocked(randomCodes.distinctCodes).mockReset()
   })
+  /** The service as the app builds it, drawing the codes given (then real ones), each draw recorded. */
+  function drawing(...draws: string[][]) {
+    const calls: unknown[][] = []
+    const drawCodes = (count: number, avoid?: ReadonlySet<string>) => (calls.push([count, avoid]), draws.shift() ?? distinctCodes(count, avoid))
+    const s = t.services
+    return { service: new QrCodeService({ db: s.db, config: s.config, categories: s.categories, places: s.places, images: s.qrImages, drawCodes }), calls }
+  }
 
   const setup = async () => {
     const { user } = await createUser(t.services)
@@ -59,13 +57,13 @@ describe.each(testDialects)('QrCodeService on %s', (dialect) => {
   it('draws again the codes of a batch that are already taken', async () => {
     const { user, category } = await setup()
     await t.services.qrCodes.create(user, { place_category_id: category.id, code: 'TAKEN234' })
-    vi.mocked(randomCodes.distinctCodes).mockReturnValueOnce(['TAKEN234', 'FRESH234']).mockReturnValueOnce(['FRESH567'])
-    const created = await t.services.qrCodes.createBatch(user, { place_category_id: category.id, count: 2, name_prefix: 'P' })
+    const { service, calls } = drawing(['TAKEN234', 'FRESH234'], ['FRESH567'])
+    const created = await service.createBatch(user, { place_category_id: category.id, count: 2, name_prefix: 'P' })
     expect(created.map((q) => [q.code, q.name])).toEqual([
       ['FRESH234', 'P 1'],
       ['FRESH567', 'P 2'],
     ])
-    expect(vi.mocked(randomCodes.distinctCodes).mock.calls[1]).toEqual([1, new Set(['TAKEN234', 'FRESH234'])])
+    expect(calls[1]).toEqual([1, new Set(['TAKEN234', 'FRESH234'])])
   })
 
   it('retries the whole batch when a concurrent insert takes a code first, leaving no half batch', async () => {
@@ -73,8 +71,8 @@ describe.each(testDialects)('QrCodeService on %s', (dialect) => {
     await t.services.qrCodes.create(user, { place_category_id: category.id, code: 'RACE2345' })
     // The pre-check misses the code (as if it was inserted just after it): the unique index refuses.
     vi.spyOn(QrCodesRepo.prototype, 'takenCodes').mockResolvedValueOnce(new Set())
-    vi.mocked(randomCodes.distinctCodes).mockReturnValueOnce(['WIN23456', 'RACE2345']).mockReturnValueOnce(['WIN34567', 'WIN45678'])
-    const created = await t.services.qrCodes.createBatch(user, { place_category_id: category.id, count: 2 })
+    const { service } = drawing(['WIN23456', 'RACE2345'], ['WIN34567', 'WIN45678'])
+    const created = await service.createBatch(user, { place_category_id: category.id, count: 2 })
     expect(created.map((q) => q.code)).toEqual(['WIN34567', 'WIN45678'])
     const codes = await testDb.db.selectFrom('qr_codes').select('code').where('category_id', '=', category.id).orderBy('id').execute()
     expect(codes.map((r) => r.code)).toEqual(['RACE2345', 'WIN34567', 'WIN45678'])

@@ -1,0 +1,4 @@
+import { describeHostileInput } from './hostile-input.ts'
+
+// A quarter of the OpenAPI document's operations (hostile-input.ts): the four files run side by side.
+describeHostileInput({ operations: { part: 2, parts: 4 } })
