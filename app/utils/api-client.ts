@@ -109,6 +109,9 @@ let sessionEpoch = 0
 /** While the app leaves for the sign-in page: the unsaved-changes guards must let it go. */
 export const isSessionEnding = () => ending !== null
 
+/** On the sign-in pages a request refused for want of a session ends nothing (the page left said so). */
+const onSignInPages = () => typeof window !== 'undefined' && splitLocalePath(window.location.pathname).path.startsWith('/auth/')
+
 /** The sign-in page, coming back to `location` (the page the session ended on) afterwards. */
 export function loginPathFor(location: { pathname: string; search: string } | null, fallback: string): string {
   const { locale, path } = location ? splitLocalePath(location.pathname) : { locale: null, path: '' }
@@ -120,10 +123,11 @@ export function loginPathFor(location: { pathname: string; search: string } | nu
 /**
  * "Session expired, please login again", then the logout: cookie cleared, login page shown with
  * the way back. Requests failing together end the session once (one notice, one navigation),
- * also one whose answer comes after the sign-in page is shown: it was sent in the ended session.
+ * also one whose answer comes after the sign-in page is shown (sent in the ended session, or by
+ * the page being left while the sign-in page loads).
  */
 function endExpiredSession(fetchImpl: typeof fetch, epochOfRequest: number): Promise<void> {
-  if (epochOfRequest !== sessionEpoch) return ending ?? Promise.resolve()
+  if (epochOfRequest !== sessionEpoch || onSignInPages()) return ending ?? Promise.resolve()
   ending ??= (async () => {
     sessionEpoch++
     for (const listener of sessionEndListeners) {
