@@ -12,6 +12,36 @@ const serverModule = {
 const serverPath = '/\\.server(\\.tsx?)?$/'
 const typeFromServer = 'Take the type from the module’s *.schema.ts or from AppLoadContext, not from a server module (ADR 035).'
 
+// The layers (docs/architecture.md), each importing only the ones below it:
+//   leaves (utils, i18n) < base (config, db) < platform < api (the HTTP toolkit) < geo (the
+//   shared kernel) < modules (the product) < composition (services, API registry, server) < UI.
+// A layer's files may not import a folder of a layer above; tests are exempt (they drive any layer).
+const folders = {
+  base: ['config', 'db'],
+  platform: ['platform'],
+  api: ['api'],
+  modules: ['modules'],
+  composition: ['services.server.ts', 'api-routes.server.ts', 'load-context.ts'],
+  ui: ['routes', 'components', 'visitor', 'map', 'client', 'root.tsx', 'entry.server.tsx', 'entry.client.tsx'],
+}
+const order = ['leaves', 'base', 'platform', 'api', 'kernel', 'modules', 'composition', 'ui']
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** The import paths of every folder in the layers above `layer`, as #app/… or as a relative path. */
+function above(layer) {
+  const higher = order.slice(order.indexOf(layer) + 1)
+  // The kernel sits below the other modules: it may import none of them.
+  const names = higher.flatMap((l) => folders[l] ?? []).map((name) => (layer === 'kernel' && name === 'modules' ? 'modules/(?!geo/)[^/]+' : escape(name)))
+  return {
+    regex: `^(?:#app/|(?:\\.\\.?/)+(?:app/)?)(?:${names.join('|')})(?:/|$)`,
+    message: `A ${layer === 'leaves' ? 'leaf' : layer} file imports only the layers below it (docs/architecture.md).`,
+  }
+}
+/** `no-restricted-imports` for files of a layer, with the other rules those files keep. */
+function layerRule(layer, extra = []) {
+  return { 'no-restricted-imports': ['error', { patterns: [above(layer), ...extra] }] }
+}
+const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-fixtures.ts', '**/*.test-stores.ts']
+
 export default tseslint.config(
   { ignores: ['build/', 'build-*/', '.react-router/', 'node_modules/', 'data/', 'test-results/'] },
   js.configs.recommended,
@@ -35,15 +65,22 @@ export default tseslint.config(
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  // The layers; Leaflet stays behind the map folder (it touches window at import).
+  { files: ['app/utils/**', 'app/i18n/**'], ignores: tests, rules: layerRule('leaves', [leafletOutsideMap]) },
+  { files: ['app/config/**', 'app/db/**'], ignores: tests, rules: layerRule('base', [leafletOutsideMap]) },
+  { files: ['app/platform/**'], ignores: tests, rules: layerRule('platform', [leafletOutsideMap]) },
+  { files: ['app/api/**'], ignores: tests, rules: layerRule('api', [leafletOutsideMap]) },
+  { files: ['app/modules/geo/**'], ignores: tests, rules: layerRule('kernel', [leafletOutsideMap]) },
+  { files: ['app/modules/**'], ignores: ['app/modules/geo/**', ...tests], rules: layerRule('modules', [leafletOutsideMap]) },
+  { files: ['app/services.server.ts', 'app/api-routes.server.ts', 'app/load-context.ts'], rules: layerRule('composition', [leafletOutsideMap]) },
   {
-    // Leaflet stays behind the map folder (it touches window at import).
-    files: ['app/**'],
-    ignores: ['app/map/**'],
+    files: ['app/routes/**', 'app/root.tsx', 'app/entry.*.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [leafletOutsideMap] }] },
   },
   {
     // Screens take their types from the contract (ADR 035), never from a server module.
-    files: ['app/components/**', 'app/visitor/**'],
+    files: ['app/components/**', 'app/visitor/**', 'app/client/**'],
+    ignores: ['app/client/api-contract.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [leafletOutsideMap, serverModule] }] },
   },
   {

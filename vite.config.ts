@@ -28,7 +28,7 @@ function messageParts(): Plugin {
 /**
  * React Router reloads the page whenever a route module fails to load, with no limit: a chunk that
  * keeps failing would reload forever. This hands the failure to the app's handler instead
- * (app/modules/app-version/version-watch.ts: a reload when a newer build is served, at most once
+ * (app/platform/app-version/version-watch.ts: a reload when a newer build is served, at most once
  * per 10 s, else the error boundary). The build fails loudly if React Router's code changes shape.
  */
 function boundedRouteModuleReload(): Plugin {

@@ -5,11 +5,11 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router'
-import { NonceProvider } from './components/shell/nonce.tsx'
-import { defaultLocale, locales, splitLocalePath } from './i18n/config.ts'
-import { resources } from './i18n/i18n.server.ts'
-import { captureException } from './modules/observability/error-reporting.server.ts'
-import { loggablePath } from './modules/observability/logger.server.ts'
+import { NonceProvider } from '#app/components/shell/nonce.tsx'
+import { defaultLocale, locales, splitLocalePath } from '#app/i18n/config.ts'
+import { resources } from '#app/i18n/i18n.server.ts'
+import { captureException } from '#app/platform/observability/error-reporting.server.ts'
+import { loggablePath } from '#app/platform/observability/logger.server.ts'
 
 export const streamTimeout = 5_000
 

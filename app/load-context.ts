@@ -1,6 +1,6 @@
-import type { User } from './db/schema.ts'
-import type { CacheTag } from './modules/page-cache/page-cache.server.ts'
-import type { Services } from './services.server.ts'
+import type { User } from '#app/db/schema.ts'
+import type { CacheTag } from '#app/platform/page-cache/page-cache.server.ts'
+import type { Services } from '#app/services.server.ts'
 
 /** What the server hands every loader and action (see server/http-app.ts). */
 interface TrailguideLoadContext {
@@ -14,7 +14,7 @@ interface TrailguideLoadContext {
   /** This response's Content-Security-Policy nonce for inline scripts (server/security-headers.ts). */
   cspNonce?: string
   /**
-   * Set by a public page's loader for the render cache (app/modules/page-cache): its tag when the
+   * Set by a public page's loader for the render cache (app/platform/page-cache): its tag when the
    * answer may be kept for every visitor, null when this answer is one visitor's own.
    */
   pageCacheTag?: CacheTag | null

@@ -14,20 +14,20 @@ import {
   type LinksFunction,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { ErrorPage } from './components/error-page.tsx'
-import { colorModeScript, resolveForcedColorMode, useColorMode } from './components/shell/color-mode.tsx'
-import { LoadingOverlay, useNavigationLoader } from './components/shell/loading-overlay.tsx'
-import { useNonce } from './components/shell/nonce.tsx'
-import { Toaster } from './components/shell/toaster.tsx'
-import { changeLocale } from './i18n/i18n.client.ts'
-import { useLocale } from './i18n/use-locale.ts'
-import { installChunkReload, reloadIfChunkError } from './modules/app-version/version-watch.ts'
-import { toPublicUser } from './modules/auth/public-user.ts'
-import { reportBrowserError, startBrowserReporting } from './modules/observability/browser-reporting.ts'
-import stylesheet from './styles/app.css?url'
-import { SECRET_QUERY_PATTERN, TOKEN_PATH_PATTERN } from './modules/observability/token-paths.ts'
-import { setNavigator } from './utils/api-client.ts'
-import { toErrorPageProps } from './utils/error-page.ts'
+import { ErrorPage } from '#app/components/error-page.tsx'
+import { colorModeScript, resolveForcedColorMode, useColorMode } from '#app/components/shell/color-mode.tsx'
+import { LoadingOverlay, useNavigationLoader } from '#app/components/shell/loading-overlay.tsx'
+import { useNonce } from '#app/components/shell/nonce.tsx'
+import { Toaster } from '#app/components/shell/toaster.tsx'
+import { changeLocale } from '#app/i18n/i18n.client.ts'
+import { useLocale } from '#app/i18n/use-locale.ts'
+import { installChunkReload, reloadIfChunkError } from '#app/platform/app-version/version-watch.ts'
+import { toPublicUser } from '#app/modules/auth/public-user.ts'
+import { reportBrowserError, startBrowserReporting } from '#app/platform/observability/browser-reporting.ts'
+import stylesheet from '#app/styles/app.css?url'
+import { SECRET_QUERY_PATTERN, TOKEN_PATH_PATTERN } from '#app/platform/observability/token-paths.ts'
+import { setNavigator } from '#app/client/api-client.ts'
+import { toErrorPageProps } from '#app/utils/error-page.ts'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -89,7 +89,7 @@ function AnalyticsScript() {
   const analytics = useRouteLoaderData<RootLoaderData>('root')?.analytics
   const nonce = useNonce()
   if (!analytics) return null
-  // The token rule (app/modules/observability/token-paths.ts): no live link leaves in a page URL.
+  // The token rule (app/platform/observability/token-paths.ts): no live link leaves in a page URL.
   return (
     <script
       nonce={nonce}

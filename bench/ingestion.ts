@@ -72,7 +72,7 @@ export async function ingestionInProcess(opts: { databaseUrl: string; dataDir: s
   const { loadConfig } = await import('#app/config/config.server.ts')
   const { createDb } = await import('#app/db/db.server.ts')
   const { createServices } = await import('#app/services.server.ts')
-  const { createLogger } = await import('#app/modules/observability/logger.server.ts')
+  const { createLogger } = await import('#app/platform/observability/logger.server.ts')
   const config = loadConfig({ BASE_URL: 'http://localhost:3000', DATABASE_URL: opts.databaseUrl, DATA_DIR: opts.dataDir, RATE_LIMIT_EVENTS: '100000000/60' })
   const db = createDb({ url: opts.databaseUrl })
   const services = createServices({ config, db, logger: createLogger('warn') })

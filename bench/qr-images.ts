@@ -6,7 +6,7 @@ import { loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 
 /**
  * QR images under load (issue 12, item 3): ten clients each asking a 2048 px PNG at once, first

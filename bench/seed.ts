@@ -8,7 +8,7 @@ import { loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { root } from './server.ts'
 
 /** One seeded category of the bench, at one of the two sizes. */

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
-import { MAX_IMAGE_BYTES } from '#app/modules/uploads/images.server.ts'
+import { MAX_IMAGE_BYTES } from '#app/platform/images/images.server.ts'
 import { int, type Row } from './measure.ts'
 import { startServer } from './server.ts'
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getMimeType } from 'hono/utils/mime'
-import type { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
+import type { S3Storage } from '#app/platform/storage/s3-storage.server.ts'
 
 export const MIRROR_FOLDER = 'uploads'
 const MANIFEST = /^trailguide-.*\.uploads\.txt$/

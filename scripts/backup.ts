@@ -16,8 +16,8 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import SQLite from '#app/db/sqlite-driver.server.ts'
 import { ConfigError, isPostgresUrl, loadConfig } from '#app/config/config.server.ts'
-import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
-import { createStorage } from '#app/modules/uploads/storage-of-config.server.ts'
+import { S3Storage } from '#app/platform/storage/s3-storage.server.ts'
+import { createStorage } from '#app/platform/storage/storage-of-config.server.ts'
 import { MIRROR_FOLDER, startBucketBackup } from './backup-uploads.ts'
 
 export const DEFAULT_KEEP = 14

@@ -10,7 +10,7 @@ import { pathLength, walkingDuration } from '#app/modules/geo/geo.ts'
 import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import type { NewEvent } from '#app/modules/stats/stats.service.server.ts'
 import { createServices, type Services } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { demoCategory, demoPlaces, demoRoutes, demoSecrets } from './demo/lausanne.ts'
 
 const DEMO_PASSWORD = 'trailguide-demo'

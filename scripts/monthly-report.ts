@@ -8,7 +8,7 @@ import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { monthSchema } from '#app/modules/monthly-report/monthly-report.schema.ts'
 import { dueMonth } from '#app/modules/monthly-report/monthly-report.service.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 
 const usage = 'Usage: npm run reports:monthly -- [--month YYYY-MM]'
 

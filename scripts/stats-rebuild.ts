@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 
 function categoryArg(): number | undefined {
   let values: { category?: string }

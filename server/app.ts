@@ -9,13 +9,13 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
-import { schedulePurge } from '#app/modules/housekeeping/purge.server.ts'
+import { schedulePurge } from '#app/platform/housekeeping/purge.server.ts'
 import { scheduleReportMail } from '#app/modules/reports/report-mail.server.ts'
 import { scheduleMonthlyReports } from '#app/modules/monthly-report/schedule.server.ts'
-import { flushErrorReporting, initErrorReporting, withTracing } from '#app/modules/observability/error-reporting.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { flushErrorReporting, initErrorReporting, withTracing } from '#app/platform/observability/error-reporting.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
+import { S3Storage } from '#app/platform/storage/s3-storage.server.ts'
 import { createRequestListener } from './http-app.ts'
 
 // The bundle is still a React Router server build (tests and tools import it as one)…
@@ -23,12 +23,12 @@ export * from 'virtual:react-router/server-build'
 // …and carries what a test builds an app from, so the test runs on the bundle's own copies.
 export { createApi } from '#app/api-routes.server.ts'
 export { createServices } from '#app/services.server.ts'
-export { createLogger } from '#app/modules/observability/logger.server.ts'
+export { createLogger } from '#app/platform/observability/logger.server.ts'
 export { countView, createHttpApp, createRequestListener } from './http-app.ts'
 // For server/fast-path.test.ts, which tells the two halves of the listener apart.
 export { createFastPath } from './fast-path.ts'
-export { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
-export { flushErrorReporting, initErrorReporting } from '#app/modules/observability/error-reporting.server.ts'
+export { PageCache } from '#app/platform/page-cache/page-cache.server.ts'
+export { flushErrorReporting, initErrorReporting } from '#app/platform/observability/error-reporting.server.ts'
 
 export interface StartOptions {
   /** Development: Vite in middleware mode, which serves the browser modules and reloads the server build. */

@@ -9,7 +9,7 @@ import { encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiate
  * brotli or gzip, whichever the client accepts (brotli first); already compressed formats (PNG,
  * JPEG, WebP, fonts in woff2…) go as they are. Built files are compressed at build time
  * (vite.config.ts writes .br/.gz beside them, server/built-files.ts serves them) and the render
- * cache keeps its pages compressed (app/modules/page-cache): this middleware compresses only what
+ * cache keeps its pages compressed (app/platform/page-cache): this middleware compresses only what
  * nobody compressed before it. Negotiation, ETags and Vary: app/utils/http-encoding.ts.
  */
 

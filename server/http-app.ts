@@ -6,16 +6,16 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router'
 import { createApi } from '#app/api-routes.server.ts'
-import { BUILD_INFO_PATH } from '#app/modules/app-version/app-version.ts'
+import { BUILD_INFO_PATH } from '#app/platform/app-version/app-version.ts'
 import { clientIp, fromAnotherSite } from '#app/api/middleware.server.ts'
 import '#app/load-context.ts'
-import { tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
-import { requestLogging } from '#app/modules/observability/logger-http.server.ts'
+import { tokenFromRequest } from '#app/platform/http/session-cookie.server.ts'
+import { requestLogging } from '#app/platform/observability/logger-http.server.ts'
 import type { Services } from '#app/services.server.ts'
-import { negotiateLocale } from '#app/modules/i18n/locale-negotiation.server.ts'
-import type { PageCache } from '#app/modules/page-cache/page-cache.server.ts'
-import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
-import { IMMUTABLE, S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
+import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.ts'
+import type { PageCache } from '#app/platform/page-cache/page-cache.server.ts'
+import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
+import { IMMUTABLE, S3Storage } from '#app/platform/storage/s3-storage.server.ts'
 import { builtFiles } from './built-files.ts'
 import { compression } from './compression.ts'
 import { createFastPath } from './fast-path.ts'
@@ -52,7 +52,7 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
   })
   app.route('/api', createApi(services))
 
-  // The served build's id, polled by the app to learn of a new deployment (spec §7; app/modules/app-version).
+  // The served build's id, polled by the app to learn of a new deployment (spec §7; app/platform/app-version).
   app.get(BUILD_INFO_PATH, async (c) => {
     const served = typeof build === 'function' ? await build() : build
     return c.json({ id: served.assets.version }, 200, { 'Cache-Control': 'no-store' })

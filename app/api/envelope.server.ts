@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { translate } from '#app/i18n/i18n.server.ts'
-import { captureException } from '#app/modules/observability/error-reporting.server.ts'
+import { captureException } from '#app/platform/observability/error-reporting.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import type { ApiEnv } from './env.ts'

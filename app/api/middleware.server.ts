@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory'
 import type { Config } from '#app/config/config.server.ts'
-import { readCookie, SESSION_COOKIE, tokenFromRequest } from '#app/modules/auth/session-cookie.server.ts'
-import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
+import { readCookie } from '#app/platform/http/cookies.ts'
+import { SESSION_COOKIE, tokenFromRequest } from '#app/platform/http/session-cookie.server.ts'
+import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
 import { AppError, unauthenticated } from '#app/utils/errors.ts'
 import type { ApiEnv } from './env.ts'
 

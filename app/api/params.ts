@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { defaultLocale, localeCookie, localeFromAcceptLanguage, isLocale, type Locale } from '#app/i18n/config.ts'
-import { readCookie } from '#app/modules/auth/session-cookie.server.ts'
+import { readCookie } from '#app/platform/http/cookies.ts'
 import { notFound } from '#app/utils/errors.ts'
 
 /** A numeric id from the path: anything that is not one names no record (404). */

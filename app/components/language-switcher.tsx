@@ -4,7 +4,7 @@ import { localeCookie, localeNames, locales, localizePath, type Locale } from '#
 import { changeLocale } from '#app/i18n/i18n.client.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { RootLoaderData } from '#app/root.tsx'
-import { apiRequest } from '#app/utils/api-client.ts'
+import { apiRequest } from '#app/client/api-client.ts'
 
 /**
  * Changes the language: remembered in the cookie, saved on the signed-in user's profile, and

@@ -6,7 +6,7 @@ import { useSubmit } from 'react-router'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { PublicUser } from '#app/modules/auth/auth.schema.ts'
-import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest } from '#app/client/api-client.ts'
 
 /**
  * The monthly report's setting: read when the menu opens (it is the user's, kept on the server),

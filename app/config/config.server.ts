@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { directionsProviderNames } from '#app/modules/directions/directions.schema.ts'
-import { geocoderNames } from '#app/modules/geocoding/geocoding.schema.ts'
+import { directionsProviderNames, geocoderNames } from './providers.ts'
 
 /** A boolean setting written as on/off, true/false, 1/0 or yes/no. */
 const flag = (fallback: boolean) =>

@@ -52,7 +52,7 @@ describe('message parts', () => {
       'components/lazy-map.tsx',
       'components/language-switcher.tsx',
       'components/ui',
-      'utils/api-client.ts',
+      'client/api-client.ts',
     ].flatMap((name) => {
       const full = path.join(appDir, name)
       return fs.statSync(full).isDirectory() ? sources(full) : [full]

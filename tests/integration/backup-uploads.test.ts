@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#app/config/config.server.ts'
 import { createDb } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
-import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
+import { S3Storage } from '#app/platform/storage/s3-storage.server.ts'
 import { startS3Server, type TestS3Server } from '../setup/s3-server.ts'
 
 // npm run backup / npm run restore with the uploads in an S3 bucket (ADR 030), run as commands

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { createApi } from '#app/api-routes.server.ts'
 import { standardPasswordHashing, type PasswordHashing } from '#app/modules/auth/auth.service.server.ts'
 import { loadConfig, type Config } from '#app/config/config.server.ts'
-import type { Mailer, MailMessage } from '#app/modules/mail/mailer.server.ts'
+import type { Mailer, MailMessage } from '#app/platform/mail/mailer.server.ts'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { createTestDb, type TestDb, type TestDialect } from './test-db.ts'
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { S3Storage } from '#app/modules/uploads/s3-storage.server.ts'
-import { LocalDiskStorage, type Storage } from '#app/modules/uploads/storage.server.ts'
+import { S3Storage } from '#app/platform/storage/s3-storage.server.ts'
+import { LocalDiskStorage, type Storage } from '#app/platform/storage/storage.server.ts'
 import { s3ServerOfBlock } from './s3-server.ts'
 
 /** The storages the uploads tests run on: the local disk (the default) and an S3 bucket (ADR 030). */

@@ -8,7 +8,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import type { MessageKey } from '#app/i18n/keys.ts'
 import type { DraftedTranslations } from '#app/modules/ai/ai.schema.ts'
-import { apiErrorMessage, apiRequest, ApiError } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest, ApiError } from '#app/client/api-client.ts'
 import { cardClass, fieldClass, Spinner, type AiScreenData } from './ai-screen.tsx'
 import { TranslationsEditor } from './translations-editor.tsx'
 

@@ -4,8 +4,8 @@ import { Form, useNavigation } from 'react-router'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
-import { CATEGORY_SLUG_MAX } from '#app/modules/categories/categories.schema.ts'
-import { slugify } from '#app/modules/walks/slug.ts'
+import { CATEGORY_SLUG_MAX } from '#app/modules/addresses/slug-limits.ts'
+import { slugify } from '#app/modules/addresses/slug.ts'
 import type { FormResult } from '#app/utils/forms.ts'
 
 /** The slug a category name proposes; the server validates whatever is sent. */

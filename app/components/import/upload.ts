@@ -1,4 +1,4 @@
-import { ApiError } from '#app/utils/api-client.ts'
+import { ApiError } from '#app/client/api-client.ts'
 
 export interface UploadProgress {
   /** Bytes sent of the total; `null` total while unknown. */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
-import { apiRequest } from '#app/utils/api-client.ts'
+import { apiRequest } from '#app/client/api-client.ts'
 import { useRouteChange } from './use-route-change.ts'
 
 /** The nearby routes shown at the foot of a landing page: add, order, detach. */

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from '#app/utils/api-client.ts'
+import { ApiError, apiRequest } from '#app/client/api-client.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
-import { apiErrorMessage } from '#app/utils/api-client.ts'
+import { apiErrorMessage } from '#app/client/api-client.ts'
 
 /**
  * One change of a route at a time (an upload, a move, a removal): `busy` while it runs, the

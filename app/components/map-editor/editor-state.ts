@@ -1,6 +1,6 @@
 import { arrayMove } from '@dnd-kit/sortable'
 import type { LatLng } from '#app/modules/geo/geo.ts'
-import type { FeatureCollection, Geometry } from '#app/modules/walks/geojson.schema.ts'
+import type { FeatureCollection, Geometry } from '#app/modules/geo/geojson.schema.ts'
 import type { Directions as DirectionsAnswer } from '#app/modules/directions/directions.schema.ts'
 
 // The map editor's state as a pure reducer: the page dispatches, tests check every rule

@@ -2,7 +2,7 @@ import { LoaderCircle, MapPin, Search, X } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_GEOCODE_QUERY, MIN_GEOCODE_QUERY, type GeocodeResult } from '#app/modules/geocoding/geocoding.schema.ts'
-import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest } from '#app/client/api-client.ts'
 
 /**
  * "Find a town or address" over the map (GET /api/geocode): a new category has no place to open

@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { TextField } from '#app/components/ui/text-field.tsx'
 import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
-import { apiErrorMessage, apiRequest } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest } from '#app/client/api-client.ts'
 import type { LatLng } from './contracts.ts'
 
 interface NewPlaceDialogProps {

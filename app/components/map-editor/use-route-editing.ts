@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
-import { apiErrorMessage, apiRequest, isSessionEnded } from '#app/utils/api-client.ts'
+import { apiErrorMessage, apiRequest, isSessionEnded } from '#app/client/api-client.ts'
 import {
   editorReducer,
   initialEditorState,

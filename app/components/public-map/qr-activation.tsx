@@ -6,7 +6,7 @@ import { LengthHint } from '#app/components/ui/length-hint.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { formatDistance } from '#app/utils/format-walk.ts'
-import { ApiError, apiErrorMessage } from '#app/utils/api-client.ts'
+import { ApiError, apiErrorMessage } from '#app/client/api-client.ts'
 
 /** The longest name of a place activated here (the activation API's limit). */
 const NAME_MAX = 120

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type AnimationEvent } from 'react'
 import { useLocation } from 'react-router'
+import { readCookie } from '#app/platform/http/cookies.ts'
 
 /**
  * Start-up preloader (spec section 4): fades in 0.6 s after 0.2 s, holds 800 ms, the logo moves
@@ -38,7 +39,7 @@ export function introCookie(secure: boolean): string {
 
 /** Whether a request's Cookie header says the preloader played already in this browser session. */
 export function introPlayed(cookieHeader: string | null): boolean {
-  return !!cookieHeader && cookieHeader.split(';').some((c) => c.trim() === `${INTRO_COOKIE}=1`)
+  return readCookie(cookieHeader, INTRO_COOKIE) === '1'
 }
 
 // pointer-events: none from the start, before any script runs: the page under it takes input.

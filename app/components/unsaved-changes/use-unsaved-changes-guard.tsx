@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useBlocker, useRouteLoaderData } from 'react-router'
 import type { RootLoaderData } from '#app/root.tsx'
-import { isSessionEnding, onSessionEnd } from '#app/utils/api-client.ts'
+import { isSessionEnding, onSessionEnd } from '#app/client/api-client.ts'
 import { forgetKeptWork, keepWork, keptWorkText, parseKeptWork, subscribeKeptWork, type KeptWork } from './kept-work.ts'
 import { UnsavedChangesModal } from './unsaved-changes-modal.tsx'
 

@@ -1,4 +1,4 @@
-import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
+import type { FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import type { EntranceRow, FactsRow } from './accessibility.repo.server.ts'
 import type { AccessibilityFacts, RouteAccessibilityView } from './accessibility-responses.schema.ts'
 import { unknownFacts } from './accessibility.schema.ts'

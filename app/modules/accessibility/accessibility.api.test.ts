@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readContentVersion } from '#app/modules/page-cache/page-cache.server.ts'
+import { readContentVersion } from '#app/platform/page-cache/page-cache.server.ts'
 import { importFile } from '#app/modules/transfer/transfer.test-fixtures.ts'
 import { insertPlace, manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
+import type { FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import { ASCENT_THRESHOLD_M, climb, elevationOf, PROFILE_POINTS } from './elevation.ts'
 
 const line = (coordinates: number[][]): FeatureCollection => ({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } }] })

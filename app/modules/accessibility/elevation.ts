@@ -1,5 +1,5 @@
 import { haversineDistance } from '#app/modules/geo/geo.ts'
-import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
+import type { FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import type { ElevationView } from './accessibility-responses.schema.ts'
 
 // The height profile of a route from the heights of its drawn path (GeoJSON's third coordinate,

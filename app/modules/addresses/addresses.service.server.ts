@@ -1,9 +1,8 @@
 import type { DB } from '#app/db/db.server.ts'
 import type { OnHandle } from '#app/db/handle.server.ts'
 import type { Walk } from '#app/db/schema.ts'
-import { CATEGORY_SLUG_MAX } from '#app/modules/categories/categories.schema.ts'
-import { uniqueSlug } from '#app/modules/walks/slug.ts'
-import { ROUTE_SLUG_MAX } from '#app/modules/walks/walks.schema.ts'
+import { CATEGORY_SLUG_MAX, ROUTE_SLUG_MAX } from './slug-limits.ts'
+import { uniqueSlug } from './slug.ts'
 import { AddressesRepo } from './addresses.repo.server.ts'
 import type { AskedAddress } from './route-address.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { featureCollectionSchema } from '#app/modules/walks/geojson.schema.ts'
+import { featureCollectionSchema } from '#app/modules/geo/geojson.schema.ts'
 import { MAX_DISTANCE_M, MAX_DURATION_S, ROUTE_NAME_MAX } from '#app/modules/walks/walks.schema.ts'
 import { MAX_DRAFT_PLACES } from './route-drafting.ts'
 

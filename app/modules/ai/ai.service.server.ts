@@ -4,10 +4,10 @@ import type { User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
-import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
+import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import type { WalkService } from '#app/modules/walks/walks.service.server.ts'
 import { invalidField } from '#app/utils/errors.ts'
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { AiRepo, type PlacePoint } from './ai.repo.server.ts'
 import type {
   AiStatus,

@@ -1,5 +1,5 @@
 import { haversineDistance, walkingDuration, WALKING_SPEED_MS, type LatLng } from '#app/modules/geo/geo.ts'
-import type { FeatureCollection } from '#app/modules/walks/geojson.schema.ts'
+import type { FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 
 // Route drafting without any external service (ARCHITECTURE §1): pure functions over points.
 // A tour is an open path that starts at the start place and ends wherever the walk ends.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { draftedTexts, PROVIDER_KEY, PROVIDER_MODEL, startFakeProvider, type FakeProvider } from './ai.test-fixtures.ts'
 import { AiUnavailableError, buildMessages, draftTexts, type AiConfig, type TextDraftContext } from './text-drafting.server.ts'
 

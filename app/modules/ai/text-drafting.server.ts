@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Config } from '#app/config/config.server.ts'
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { draftedTranslationsSchema, draftLanguages, type DraftedTranslations } from './ai.schema.ts'
 
 // Landing texts drafted by any OpenAI-compatible chat completions endpoint. Nothing here writes:

@@ -18,7 +18,7 @@ import {
   userSchema,
 } from './auth.schema.ts'
 import { toPublicUser } from './public-user.ts'
-import { sessionCookie } from './session-cookie.server.ts'
+import { sessionCookie } from '#app/platform/http/session-cookie.server.ts'
 
 /** Avatars' URLs as the configured storage makes them. */
 const fileUrlOf = (c: Context<ApiEnv>) => (key: string) => c.var.services.storage.url(key)

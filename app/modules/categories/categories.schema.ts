@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { locales, type Locale } from '#app/i18n/config.ts'
 import { singleLineName } from '#app/utils/single-line.ts'
+import { CATEGORY_SLUG_MAX } from '#app/modules/addresses/slug-limits.ts'
 
 /** Names a category slug cannot take: they are, or may become, the app's own subdomains. */
 export const reservedSlugs = new Set([
@@ -9,8 +10,6 @@ export const reservedSlugs = new Set([
   'test', 'uploads', 'media', 'img', 'images', 'm', 'q', 'r',
 ])
 
-/** A category slug is a DNS label: at most 63 characters. */
-export const CATEGORY_SLUG_MAX = 63
 
 /** A slug that can be a DNS label: lowercase letters, digits and inner hyphens, 2 to 63 long. */
 export const categorySlugSchema = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
+import { solidImage } from '#app/platform/images/images.test-fixtures.ts'
 import { manager, storeRoute, upload } from '#app/modules/walks/walks.test-fixtures.ts'
 import { storedBytes, storedNames, testStorages, useStorageSettings } from '#tests/setup/test-storage.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'

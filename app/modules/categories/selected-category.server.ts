@@ -1,6 +1,6 @@
 import type { User } from '#app/db/schema.ts'
 import { defaultLocale, isLocale } from '#app/i18n/config.ts'
-import type { Services } from '#app/services.server.ts'
+import type { CategoryService } from './categories.service.server.ts'
 import type { CategoryNode, CategoryOption } from './categories.schema.ts'
 
 /** The tree flattened for a picker, children indented under their parent. */
@@ -22,7 +22,7 @@ export interface SelectionOptions {
  * The category a manager screen shows: `?category=<id>` when it is one of the user's, else
  * their first one; null when they have none yet (the screen shows its empty state).
  */
-export async function selectedCategory(services: Pick<Services, 'categories'>, user: User, url: URL, options: SelectionOptions = {}) {
+export async function selectedCategory(services: { categories: CategoryService }, user: User, url: URL, options: SelectionOptions = {}) {
   const categories = flatten(await services.categories.tree(user))
   const param = url.searchParams.get('category')
   if (options.allowNone && param === NO_CATEGORY) return { categories, selected: null }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { directionsProviderNames } from '#app/config/providers.ts'
 import { latitudeSchema, longitudeSchema } from '#app/modules/places/places.schema.ts'
 
 // POST /api/directions: the walking path through points, from the configured provider. Shared by
@@ -7,8 +8,7 @@ import { latitudeSchema, longitudeSchema } from '#app/modules/places/places.sche
 /** A route has at most this many places to walk through (the editor's largest route). */
 const MAX_DIRECTIONS_POINTS = 500
 
-export const directionsProviderNames = ['straight', 'mapbox', 'osrm'] as const
-export type DirectionsProviderName = (typeof directionsProviderNames)[number]
+export { directionsProviderNames, type DirectionsProviderName } from '#app/config/providers.ts'
 
 const point = z.strictObject({ lat: latitudeSchema, lng: longitudeSchema })
 

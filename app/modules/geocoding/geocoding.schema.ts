@@ -3,8 +3,6 @@ import { z } from '@hono/zod-openapi'
 // GET /api/geocode: a town or an address, for the map editor to go to (a new category has no
 // place to open the map on). Shared by the API and the editor.
 
-export const geocoderNames = ['nominatim', 'mapbox', 'off'] as const
-
 /** At most this many results are answered (the editor lists them to pick one). */
 export const MAX_GEOCODE_RESULTS = 5
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAIL_NAME_MAX } from '#app/modules/mail/mail-text.ts'
+import { MAIL_NAME_MAX } from '#app/platform/mail/mail-text.ts'
 import { insertPlace, manager } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'

@@ -4,9 +4,9 @@ import type { CategoryRole, InvitationKind, User } from '#app/db/schema.ts'
 import { localizePath, type Locale } from '#app/i18n/config.ts'
 import { getFixedT } from '#app/i18n/i18n.server.ts'
 import { hashToken, newToken } from '#app/modules/auth/tokens.server.ts'
-import { mailName } from '#app/modules/mail/mail-text.ts'
-import type { Mailer } from '#app/modules/mail/mailer.server.ts'
-import type { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
+import { mailName } from '#app/platform/mail/mail-text.ts'
+import type { Mailer } from '#app/platform/mail/mailer.server.ts'
+import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { invalidField } from '#app/utils/errors.ts'
 
 const INVITATION_DAYS = 7

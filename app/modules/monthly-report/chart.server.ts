@@ -1,4 +1,4 @@
-import { loadSharp } from '#app/modules/uploads/sharp.server.ts'
+import { loadSharp } from '#app/platform/images/sharp.server.ts'
 
 // Mail clients show neither SVG nor scripts: the chart is a PNG, drawn as SVG and rasterised
 // by sharp (librsvg), attached inline and shown by Content-ID. No text inside the image: the

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Mailer, MailMessage } from '#app/modules/mail/mailer.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import type { Mailer, MailMessage } from '#app/platform/mail/mailer.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { addMember, createUser } from '#tests/setup/factories.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'

@@ -1,6 +1,6 @@
 import type { Locale } from '#app/i18n/config.ts'
 import { getFixedT } from '#app/i18n/i18n.server.ts'
-import { mailName } from '#app/modules/mail/mail-text.ts'
+import { mailName } from '#app/platform/mail/mail-text.ts'
 import { CHART_HEIGHT, CHART_WIDTH } from './chart.server.ts'
 
 /** One figure of the month and the same figure the month before. */

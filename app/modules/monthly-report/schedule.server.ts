@@ -1,4 +1,4 @@
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { dueMonth, type MonthlyReportService } from './monthly-report.service.server.ts'
 
 export interface ReportSchedule {

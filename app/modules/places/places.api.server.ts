@@ -5,7 +5,7 @@ import { parseId, callerLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
-import { notModified, sendKeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
+import { notModified, sendKeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
 import {
   createPlaceSchema,
   createSecretSchema,

@@ -24,7 +24,7 @@ import {
 } from './places.schema.ts'
 import { PlacesRepo, type Box, type PlaceScope } from './places.repo.server.ts'
 import { photoOf, type FileUrl } from '#app/modules/auth/public-user.ts'
-import { AnswerCache, type KeptAnswer } from '#app/modules/page-cache/answer-cache.server.ts'
+import { AnswerCache, type KeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
 
 const toSummary = (place: Place): PlaceSummary => ({
   id: place.id,

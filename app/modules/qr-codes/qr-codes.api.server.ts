@@ -7,7 +7,7 @@ import { idPathSchema, parseId, callerLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { NEARBY_RADIUS_M } from '#app/modules/geo/geo.ts'
-import { etagMatches } from './qr-image.server.ts'
+import { etagMatches } from '#app/utils/http-encoding.ts'
 import type { QrImageFormat } from './qr-image.server.ts'
 import {
   addLocationSchema,

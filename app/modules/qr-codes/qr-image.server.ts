@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import QRCode from 'qrcode'
-import type { Limit, RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
-import { loadSharp } from '#app/modules/uploads/sharp.server.ts'
+import type { Limit, RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
+import { loadSharp } from '#app/platform/images/sharp.server.ts'
 import { WorkSlots } from '#app/utils/work-slots.server.ts'
 import { QR_OPTIONS as options, qrSvg } from './qr-svg.ts'
 
@@ -14,15 +14,6 @@ const RENDER_VERSION = 2
 function qrImageEtag(payload: string, format: QrImageFormat, size: number): string {
   const digest = createHash('sha256').update(`${RENDER_VERSION}:${format}:${size}:${payload}`).digest('base64url')
   return `"${digest.slice(0, 32)}"`
-}
-
-/** Whether an If-None-Match header already names this ETag. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  return ifNoneMatch.split(',').some((tag) => {
-    const value = tag.trim()
-    return value === '*' || value.replace(/^W\//, '') === etag
-  })
 }
 
 export interface QrRendererOptions {

@@ -1,4 +1,4 @@
-import { MAX_IMAGE_BYTES, imageTooLarge } from '#app/modules/uploads/images.server.ts'
+import { MAX_IMAGE_BYTES, imageTooLarge } from '#app/platform/images/images.server.ts'
 import { readMultipartForm } from '#app/modules/uploads/upload-form.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { formFields } from '#app/utils/forms.server.ts'

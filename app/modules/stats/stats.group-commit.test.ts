@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createServices } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { createTestApi, testConfig } from '#tests/setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'

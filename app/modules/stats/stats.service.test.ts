@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { User } from '#app/db/schema.ts'
 import { createServices, type Services } from '#app/services.server.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { createTestApi, testConfig } from '#tests/setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'

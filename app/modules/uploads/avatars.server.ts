@@ -2,8 +2,8 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { AvatarsRepo } from './avatars.repo.server.ts'
-import { randomImageKey, type ImageProcessor } from './images.server.ts'
-import type { Storage } from './storage.server.ts'
+import { randomImageKey, type ImageProcessor } from '#app/platform/images/images.server.ts'
+import type { Storage } from '#app/platform/storage/storage.server.ts'
 import type { UploadReader } from './upload-form.server.ts'
 
 /**

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { AppError } from '#app/utils/errors.ts'
 import { ImportRefused } from '#app/modules/transfer/formats/refusal.ts'
 import { MAX_IMPORT_BYTES } from '#app/modules/transfer/transfer.schema.ts'
-import { MAX_IMAGE_BYTES, imageTooLarge, notAnImage } from './images.server.ts'
+import { MAX_IMAGE_BYTES, imageTooLarge, notAnImage } from '#app/platform/images/images.server.ts'
 
 /** Room for the multipart framing around the largest accepted file. */
 const UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024

@@ -7,7 +7,7 @@ import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts
 import { keyOfUrl, storedBytes } from '#tests/setup/test-storage.ts'
 import { createHttpApp } from '../../../server/http-app.ts'
 import { pagePolicy } from '../../../server/security-headers.ts'
-import { solidImage } from './images.test-fixtures.ts'
+import { solidImage } from '#app/platform/images/images.test-fixtures.ts'
 
 // Uploads in an S3 bucket as the app serves them (ADR 030), against s3rver, a real S3 server.
 

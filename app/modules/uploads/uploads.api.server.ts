@@ -6,7 +6,7 @@ import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { userSchema } from '#app/modules/auth/auth.schema.ts'
 import { toPublicUser } from '#app/modules/auth/public-user.ts'
-import { limitUploads } from '#app/modules/rate-limit/upload-limit.server.ts'
+import { limitUploads } from '#app/api/upload-limit.server.ts'
 import { Avatars } from './avatars.server.ts'
 import { uploadReader } from './upload-form.server.ts'
 

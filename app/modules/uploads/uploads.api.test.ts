@@ -6,7 +6,7 @@ import { createUser } from '#tests/setup/factories.ts'
 import { upload } from '#app/modules/walks/walks.test-fixtures.ts'
 import { storedBytes, storedNames, testStorages, useStorageSettings } from '#tests/setup/test-storage.ts'
 import { AvatarsRepo } from './avatars.repo.server.ts'
-import { solidImage } from './images.test-fixtures.ts'
+import { solidImage } from '#app/platform/images/images.test-fixtures.ts'
 
 // On each database, with the uploads on the local disk and in an S3 bucket (ADR 030).
 describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as const)))('user avatar API on %s, uploads on %s', (dialect, storage) => {

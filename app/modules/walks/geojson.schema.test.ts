@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
-import { featureCollectionSchema, linePaths, MAX_GEOJSON_POSITIONS } from './geojson.schema.ts'
+import { featureCollectionSchema, linePaths, MAX_GEOJSON_POSITIONS } from '#app/modules/geo/geojson.schema.ts'
 
 const line = (coordinates: unknown) => ({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } }] })
 

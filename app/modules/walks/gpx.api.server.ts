@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { errorResponses } from '#app/api/openapi-helpers.ts'
 import { requestLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
-import { categorySlugFromHost } from '#app/modules/subdomains/host.server.ts'
+import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { routeGpx } from './gpx.server.ts'
 

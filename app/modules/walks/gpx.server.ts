@@ -1,8 +1,9 @@
 import type { User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
-import type { Services } from '#app/services.server.ts'
-import { linePaths } from './geojson.schema.ts'
+import type { Config } from '#app/config/config.server.ts'
+import type { WalkService } from './walks.service.server.ts'
+import { linePaths } from '#app/modules/geo/geojson.schema.ts'
 import { buildGpx } from './gpx.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -14,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * not visible, exactly like a missing route.
  */
 export async function routeGpx(
-  services: Pick<Services, 'walks' | 'config'>,
+  services: { walks: WalkService; config: Config },
   ref: string,
   options: { viewer: User | null; categorySlug?: string; locale: Locale | null },
 ): Promise<{ slug: string; xml: string } | null> {

@@ -5,7 +5,7 @@ import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent } from '#app
 import { parseId, requestLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
-import { limitUploads } from '#app/modules/rate-limit/upload-limit.server.ts'
+import { limitUploads } from '#app/api/upload-limit.server.ts'
 import { uploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import type { ImageSlot } from './walk-media.server.ts'
 import { routeSchema } from './walk-responses.schema.ts'

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
-import { pngDeclaring, solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
+import { pngDeclaring, solidImage } from '#app/platform/images/images.test-fixtures.ts'
 import { useTestApi, type TestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { WalksRepo } from './walks.repo.server.ts'

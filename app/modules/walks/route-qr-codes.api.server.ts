@@ -7,7 +7,7 @@ import { clientIp, requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { QR_PNG_SIZE } from '#app/modules/qr-codes/qr-codes.schema.ts'
-import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
+import { etagMatches } from '#app/utils/http-encoding.ts'
 import type { RouteQrImage } from './route-qr-codes.server.ts'
 import { routeQrCodeDetailSchema } from './walk-responses.schema.ts'
 

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely'
 import type { Walk, WalksTable } from '#app/db/schema.ts'
 import { hasCoordinates, pathLength, walkingDuration, type LatLng } from '#app/modules/geo/geo.ts'
-import { linePaths, type FeatureCollection } from './geojson.schema.ts'
+import { linePaths, type FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import { resolveTexts } from './walk-serializer.server.ts'
 import type { TranslationRow } from './walks.repo.server.ts'
 import { walkTextFields, type UpdateWalkInput, type WalkTexts } from './walks.schema.ts'

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { locales } from '#app/i18n/config.ts'
 import { routeAccessibilitySchema } from '#app/modules/accessibility/accessibility-responses.schema.ts'
-import { featureCollectionSchema } from './geojson.schema.ts'
+import { featureCollectionSchema } from '#app/modules/geo/geojson.schema.ts'
 import { routeColorNames, walkStatuses } from './walks.schema.ts'
 import { noticeLevels } from './walk-notice.ts'
 

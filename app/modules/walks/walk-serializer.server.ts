@@ -4,7 +4,7 @@ import type { EntranceRow, FactsRow } from '#app/modules/accessibility/accessibi
 import { notesByPlace, routeAccessibility } from '#app/modules/accessibility/accessibility-view.ts'
 import { routeAddress, type Addressing, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
-import type { FeatureCollection } from './geojson.schema.ts'
+import type { FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import type { RouteNotice } from './walk-responses.schema.ts'
 import type { CategoryRef, LogoRow, QrRow, RoutePlaceRow, SummaryWalk, TranslationRow } from './walks.repo.server.ts'
 import { walkTextFields, type WalkTexts } from './walks.schema.ts'

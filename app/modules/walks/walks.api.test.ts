@@ -3,7 +3,7 @@ import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { countWalks, insertPlace, manager, snapshot, storeRoute, upload } from './walks.test-fixtures.ts'
-import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
+import { solidImage } from '#app/platform/images/images.test-fixtures.ts'
 import { AddressesRepo } from '#app/modules/addresses/addresses.repo.server.ts'
 
 const BASE = 'http://localhost:3000'

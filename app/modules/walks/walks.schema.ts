@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
 import { accessibilityInputSchema } from '#app/modules/accessibility/accessibility.schema.ts'
-import { featureCollectionSchema } from './geojson.schema.ts'
+import { featureCollectionSchema } from '#app/modules/geo/geojson.schema.ts'
+import { ROUTE_SLUG_MAX } from '#app/modules/addresses/slug-limits.ts'
 import { noticeInputSchema } from './walk-notice.ts'
 import { singleLineName } from '#app/utils/single-line.ts'
 
@@ -32,7 +33,6 @@ export type WalkTextField = (typeof walkTextFields)[number]
 export type WalkTexts = Record<WalkTextField, string | null>
 
 export const ROUTE_NAME_MAX = 120
-export const ROUTE_SLUG_MAX = 80
 export const MAX_ROUTE_PLACES = 500
 export const MAX_ROUTE_LOGOS = 20
 /** Bounds for distance (m) and duration (s): a world tour is not a walk. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
+import { solidImage } from '#app/platform/images/images.test-fixtures.ts'
 import { useTestApi, type TestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createUser } from '#tests/setup/factories.ts'

@@ -5,7 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { localeFromParam, localizePath } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
-import { sessionCookie } from '#app/modules/auth/session-cookie.server.ts'
+import { sessionCookie } from '#app/platform/http/session-cookie.server.ts'
 import type { Route } from './+types/logout'
 
 /**

@@ -13,7 +13,7 @@ import { hasManagerMessages, loadManagerMessages } from '#app/i18n/i18n.client.t
 import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { toPublicUser } from '#app/modules/auth/public-user.ts'
-import { startBuildPolling } from '#app/modules/app-version/version-watch.ts'
+import { startBuildPolling } from '#app/platform/app-version/version-watch.ts'
 import type { Route } from './+types/manager'
 import { managerScreens } from './manager-nav.ts'
 

@@ -1,12 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { localeFromParam } from '#app/i18n/config.ts'
 import { hasCoordinates, type LatLng } from '#app/modules/geo/geo.ts'
-import { addressingOf } from '#app/modules/addresses/route-address.ts'
+import { addressingOf, categoryOrigin } from '#app/modules/addresses/route-address.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
 import { selectedCategory } from '#app/modules/categories/selected-category.server.ts'
 import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
 import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.schema.ts'
-import { categoryUrl } from '#app/modules/subdomains/host.server.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { AppError } from '#app/utils/errors.ts'
 
@@ -22,7 +21,7 @@ export interface CategoryStats {
  */
 export function subdomainMove(url: URL, slug: string, currentSlug: string | null, config: { BASE_URL: string; SUBDOMAIN_ROUTING: boolean }): string | null {
   if (!config.SUBDOMAIN_ROUTING || slug === currentSlug) return null
-  return categoryUrl(slug, url.pathname + url.search, config)
+  return `${categoryOrigin(addressingOf(config), slug)}${url.pathname}${url.search}`
 }
 
 /** A route the user manages, or null when there is none by that uuid (404). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '#app/db/schema.ts'
-import { PageCache, type CacheTag } from '#app/modules/page-cache/page-cache.server.ts'
+import { PageCache, type CacheTag } from '#app/platform/page-cache/page-cache.server.ts'
 import { insertPlace, insertWalk } from '#app/modules/stats/stats.test-fixtures.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'

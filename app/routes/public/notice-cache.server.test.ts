@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PageCache, type CacheTag } from '#app/modules/page-cache/page-cache.server.ts'
+import { PageCache, type CacheTag } from '#app/platform/page-cache/page-cache.server.ts'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'

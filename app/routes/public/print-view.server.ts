@@ -4,7 +4,7 @@ import { colorHex } from '#app/components/public/landing-view.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import { addressingOf, printAddress, routeAddress, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import type { PublicRouteView } from '#app/modules/walks/walk-responses.schema.ts'
-import { linePaths } from '#app/modules/walks/geojson.schema.ts'
+import { linePaths } from '#app/modules/geo/geojson.schema.ts'
 
 /** The services the load context carries (app/load-context.ts), typed without importing the server module. */
 type Services = AppLoadContext['services']

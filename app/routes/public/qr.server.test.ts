@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { User } from '#app/db/schema.ts'
-import { RateLimiter } from '#app/modules/rate-limit/rate-limit.server.ts'
+import { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { StatsService } from '#app/modules/stats/stats.service.server.ts'
 import { insertPlace, manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'

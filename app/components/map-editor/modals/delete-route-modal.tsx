@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { ConfirmModal } from '#app/components/ui/modal.tsx'
-import { apiRequest } from '#app/utils/api-client.ts'
+import { apiRequest } from '#app/client/api-client.ts'
 
 /** Asks before DELETE /api/routes/delete; on failure the spec's "Failed to delete route". */
 export function DeleteRouteModal({

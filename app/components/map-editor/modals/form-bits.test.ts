@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '#app/utils/api-client.ts'
+import { ApiError } from '#app/client/api-client.ts'
 import { errorsOf } from './form-bits.tsx'
 import { filterRoutes } from './select-routes-modal.tsx'
 

@@ -5,7 +5,7 @@ import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
 import { qrSvg } from '#app/modules/qr-codes/qr-svg.ts'
-import { apiRequest } from '#app/utils/api-client.ts'
+import { apiRequest } from '#app/client/api-client.ts'
 import { CopyField } from './copy-field.tsx'
 import { formatCountdown, mapEditorPath, TEMP_TOKEN_LIFETIME_MS, tempLoginUrl } from './share-links.ts'
 

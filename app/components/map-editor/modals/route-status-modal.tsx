@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { walkStatuses } from '#app/modules/walks/walks.schema.ts'
-import { apiRequest } from '#app/utils/api-client.ts'
+import { apiRequest } from '#app/client/api-client.ts'
 import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { errorsOf } from './form-bits.tsx'
 

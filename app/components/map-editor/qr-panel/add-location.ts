@@ -1,4 +1,4 @@
-import { ApiError, apiErrorMessage } from '#app/utils/api-client.ts'
+import { ApiError, apiErrorMessage } from '#app/client/api-client.ts'
 
 export interface NearbyPlace {
   id: number

@@ -9,7 +9,7 @@ import {
   splitLocalePath,
   type Locale,
 } from '#app/i18n/config.ts'
-import { readCookie } from '#app/modules/auth/session-cookie.server.ts'
+import { readCookie } from '#app/platform/http/cookies.ts'
 import { sameOriginPath } from '#app/utils/redirect-target.ts'
 import { localeCookieHeader } from './locale-cookie.server.ts'
 

@@ -4,7 +4,7 @@ import { CompiledQuery } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
 import { sharedRead } from '#app/db/shared-read.server.ts'
 import zlib from 'node:zlib'
-import { etagMatches } from '#app/modules/qr-codes/qr-image.server.ts'
+import { etagMatches } from '#app/utils/http-encoding.ts'
 import { encodedEtag, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type nodemailer from 'nodemailer'
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 
 /** A file carried by a message; with `cid`, an inline image the HTML shows as `<img src="cid:…">`. */
 interface MailAttachment {

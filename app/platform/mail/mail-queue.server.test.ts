@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { MailQueue } from './mail-queue.server.ts'
 import type { MailMessage } from './mailer.server.ts'
 

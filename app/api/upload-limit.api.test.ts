@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { solidImage } from '#app/modules/uploads/images.test-fixtures.ts'
+import { solidImage } from '#app/platform/images/images.test-fixtures.ts'
 import { manager, storeRoute, upload } from '#app/modules/walks/walks.test-fixtures.ts'
 import { createUser } from '#tests/setup/factories.ts'
 import { createTestApi, useTestApi, type TestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
-import { connectRedis } from './redis-store.server.ts'
-import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from './rate-limit.test-stores.ts'
+import { connectRedis } from '#app/platform/rate-limit/redis-store.server.ts'
+import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '#app/platform/rate-limit/rate-limit.test-stores.ts'
 
 // RATE_LIMIT_UPLOADS: one budget per user and client address over every image upload endpoint.
 

@@ -1,5 +1,5 @@
 import transliterate from '@sindresorhus/transliterate'
-import { ROUTE_SLUG_MAX } from './walks.schema.ts'
+import { ROUTE_SLUG_MAX } from './slug-limits.ts'
 
 // Letters that Unicode normalisation does not split into a base letter and an accent.
 const foldedLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' }

@@ -1,5 +1,4 @@
 import type { Config } from '#app/config/config.server.ts'
-import { addressingOf, categoryOrigin } from '#app/modules/addresses/route-address.ts'
 
 /**
  * The category slug a request's host names when subdomain routing is on:
@@ -13,9 +12,4 @@ export function categorySlugFromHost(host: string | null | undefined, config: Pi
   if (hostname === base || !hostname.endsWith(`.${base}`)) return null
   const label = hostname.slice(0, -(base.length + 1))
   return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label) ? label : null
-}
-
-/** The URL of a path on a category's subdomain (or on the base host when routing is off). */
-export function categoryUrl(slug: string, path: string, config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>): string {
-  return `${categoryOrigin(addressingOf(config), slug)}${path}`
 }

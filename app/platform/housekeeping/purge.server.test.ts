@@ -6,7 +6,7 @@ import { appSecret, SECRET_FILE } from '#app/config/app-secret.server.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { testConfig, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { longestWindowMs, purgeExpired, schedulePurge } from './purge.server.ts'
 
 // No client address kept, expired rows purged on a schedule (docs/security.md).

@@ -1,6 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 
 export interface PurgeCounts {
   rateLimits: number

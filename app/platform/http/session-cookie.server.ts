@@ -1,5 +1,5 @@
-import { parse } from 'hono/utils/cookie'
 import type { Config } from '#app/config/config.server.ts'
+import { readCookie } from './cookies.ts'
 
 export const SESSION_COOKIE = 'token'
 
@@ -19,11 +19,6 @@ export function sessionCookie(config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTI
   if (url.protocol === 'https:') parts.push('Secure')
   if (config.SUBDOMAIN_ROUTING) parts.push(`Domain=${url.hostname}`)
   return parts.join('; ')
-}
-
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
-  if (!cookieHeader) return undefined
-  return parse(cookieHeader, name)[name]
 }
 
 /** The access token of a request: the Bearer header first, then the cookie. */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 
 export interface Limit {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from '#app/modules/observability/logger.server.ts'
+import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { outboxMailer, smtpMailer } from './mailer.server.ts'
 
 describe('SMTP mailer', () => {

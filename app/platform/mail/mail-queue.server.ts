@@ -1,4 +1,4 @@
-import type { Logger } from '#app/modules/observability/logger.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 import type { Mailer, MailMessage } from './mailer.server.ts'
 
 export interface MailQueueOptions {
