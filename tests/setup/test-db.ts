@@ -85,9 +85,9 @@ let template: Promise<string> | undefined
 
 /**
  * The migrated template database, named after the migrations' contents: made by the first test
- * file that needs it (others wait on an advisory lock), kept on the server for later runs, and
- * replaced when a migration changes. Nothing connects to it once made (PostgreSQL copies only a
- * database nobody is connected to).
+ * file that needs it (others wait on an advisory lock) and kept on the server for later runs. A
+ * template of other migrations is left alone: another checkout's run may be copying it. Nothing
+ * connects to it once made (PostgreSQL copies only a database nobody is connected to).
  */
 function migratedTemplate(serverUrl: string): Promise<string> {
   template ??= (async () => {
@@ -114,8 +114,6 @@ function migratedTemplate(serverUrl: string): Promise<string> {
           await db.destroy()
         }
         await admin.query(`ALTER DATABASE ${making} RENAME TO ${name}`)
-        const stale = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'trailguide\\_template\\_%' AND datname <> $1`, [name])
-        for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
       }
     } finally {
       await admin.end()
