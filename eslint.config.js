@@ -36,11 +36,33 @@ function above(layer) {
     message: `A ${layer === 'leaves' ? 'leaf' : layer} file imports only the layers below it (docs/architecture.md).`,
   }
 }
-/** `no-restricted-imports` for files of a layer, with the other rules those files keep. */
+/**
+ * `no-restricted-imports` for files of a layer, with the other rules those files keep, and the
+ * same refusal for `import()` (which `no-restricted-imports` does not see). esquery's regex
+ * literal cannot hold a slash: the pattern spells it `\x2F`.
+ */
 function layerRule(layer, extra = []) {
-  return { 'no-restricted-imports': ['error', { patterns: [above(layer), ...extra] }] }
+  const { regex, message } = above(layer)
+  return {
+    'no-restricted-imports': ['error', { patterns: [{ regex, message }, ...extra] }],
+    'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`, message }],
+  }
 }
 const tests = ['**/*.test.ts', '**/*.test.tsx', '**/*.test-fixtures.ts', '**/*.test-stores.ts']
+
+// Screens draw buttons with the kit (app/components/ui/: Button, IconButton, RowButton,
+// Segmented, Tabs, SortButton), so a button looks and behaves the same everywhere (ADR 085).
+const rawButton = {
+  selector: 'JSXOpeningElement[name.name="button"]',
+  message: 'Use the kit’s button (app/components/ui/: Button, IconButton, RowButton, Segmented…), or add the file to the allow-list in eslint.config.js with the reason (ADR 085).',
+}
+/** The screens that keep one raw <button>, each where no kit button can be. */
+const rawButtonAllowed = [
+  // The toast's whole text is its click target (a button around the message, not one drawn in it).
+  'app/components/shell/toaster.tsx',
+  // "Cancel" on the map's dark "click on the map" hint: white on dark, a look no kit button has.
+  'app/components/map-editor/map-editor-screen.tsx',
+]
 
 export default tseslint.config(
   { ignores: ['build/', 'build-*/', '.react-router/', 'node_modules/', 'data/', 'test-results/'] },
@@ -48,22 +70,22 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
   {
+    // The hooks rules (React Compiler's analysis: two thirds of the lint's time) where React code
+    // lives: every .tsx, and the UI layer's .ts hooks and stores. Server code and tests hold none.
+    files: ['**/*.tsx', 'app/{components,visitor,client,map,routes}/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     // Migrations are frozen and typed against Kysely<any> on purpose (Kysely's advice).
     files: ['app/db/migrations/**', '**/*.test.ts', 'tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
-  {
-    // The browser tests' `useBrowserPage()` registers vitest hooks; no React there.
-    files: ['tests/e2e/**'],
-    rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   // The layers; Leaflet stays behind the map folder (it touches window at import).
   { files: ['app/utils/**', 'app/i18n/**'], ignores: tests, rules: layerRule('leaves', [leafletOutsideMap]) },
@@ -76,6 +98,11 @@ export default tseslint.config(
   {
     files: ['app/routes/**', 'app/root.tsx', 'app/entry.*.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [leafletOutsideMap] }] },
+  },
+  {
+    files: ['app/components/**'],
+    ignores: ['app/components/ui/**', ...rawButtonAllowed, ...tests],
+    rules: { 'no-restricted-syntax': ['error', rawButton] },
   },
   {
     // Screens take their types from the contract (ADR 035), never from a server module.
@@ -98,6 +125,7 @@ export default tseslint.config(
         'error',
         { selector: `ImportDeclaration[importKind='type'][source.value=${serverPath}]`, message: typeFromServer },
         { selector: `ImportDeclaration[source.value=${serverPath}] > ImportSpecifier[importKind='type']`, message: typeFromServer },
+        rawButton,
       ],
     },
   },

@@ -94,6 +94,8 @@ function serverBundle(): Plugin {
     buildStart() {
       if (this.environment.name !== 'ssr') return
       this.emitFile({ type: 'chunk', id: path.resolve(import.meta.dirname, 'server/main.ts'), fileName: 'main.js' })
+      // The import's worker thread (ADR 050) is started from its own file beside the bundle.
+      this.emitFile({ type: 'chunk', id: path.resolve(import.meta.dirname, 'app/modules/transfer/import.worker.ts'), fileName: 'import-worker.js' })
     },
   }
 }

@@ -28,6 +28,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser's answer to a click comes when the machine gets to it: expect.poll waits up
+          // to 10 s (not 1 s) before it fails, and returns as soon as the answer is there.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

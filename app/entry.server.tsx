@@ -20,7 +20,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // The router's own answers to a wrong request (a POST to a page without an action: 405) are
   // the caller's mistake, not ours: anyone could flood the log and error reporting with them.
   if (isRouteErrorResponse(error) && error.status < 500) return
-  // A JSON line carrying the request's id, masked like every other line (issue 8).
+  // A JSON line carrying the request's id, masked like every other line.
   const logger = (context as Partial<AppLoadContext> | undefined)?.services?.logger
   if (logger) logger.error('unhandled page error', { path: loggablePath(request.url), error: error instanceof Error ? error : String(error) })
   else console.error(error)

@@ -20,6 +20,7 @@ import { LoadingOverlay, useNavigationLoader } from '#app/components/shell/loadi
 import { useNonce } from '#app/components/shell/nonce.tsx'
 import { Toaster } from '#app/components/shell/toaster.tsx'
 import { changeLocale } from '#app/i18n/i18n.client.ts'
+import { messageKey } from '#app/i18n/keys.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { installChunkReload, reloadIfChunkError } from '#app/platform/app-version/version-watch.ts'
 import { toPublicUser } from '#app/modules/auth/public-user.ts'
@@ -34,15 +35,17 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   const config = context.services.config
   return {
+    // Dates are written in the trails' time zone and the reader's way (app/utils/dates.ts, ADR 100).
+    dates: { timeZone: config.TIME_ZONE, languages: request.headers.get('accept-language') },
     user: context.user ? toPublicUser(context.user, (key) => context.services.storage.url(key)) : null,
     appEnv: config.APP_ENV,
     analytics: config.ANALYTICS_HOST
       ? { host: config.ANALYTICS_HOST, domain: config.ANALYTICS_DOMAIN ?? new URL(config.BASE_URL).hostname }
       : null,
-    // In development errors go to the console (spec §8); the public DSN reaches the browser only here.
+    // In development errors go to the console (docs/spec.md §8); the public DSN reaches the browser only here.
     errorReporting:
       config.SENTRY_DSN && config.NODE_ENV !== 'development' ? { dsn: config.SENTRY_DSN, environment: config.APP_ENV } : null,
   }
@@ -162,6 +165,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** The statuses a service's error may give a page, each with its own title (`errorPage.status.*`). */
+const PAGE_ERROR_STATUSES = new Set([400, 401, 403, 409, 410, 413, 415, 422, 429, 502, 503, 504])
+
 export function ErrorBoundary() {
   const error = useRouteError()
   const { t } = useTranslation()
@@ -172,6 +178,9 @@ export function ErrorBoundary() {
   // The server's location has no trailing slash where the browser's has one ("/fr/q/"): the same
   // text on both sides, or hydration fails (React error #418).
   if (props.statusCode === 404) props.message = t('errorPage.notFoundMessage', { path: location.pathname.replace(/(.)\/+$/, '$1') })
+  // A service's failure (app/utils/page-errors.ts): the title of its status, its own message.
+  else if (PAGE_ERROR_STATUSES.has(props.statusCode)) props.statusMessage = t(messageKey(`errorPage.status.${props.statusCode}`))
+  if (props.detail && props.statusCode !== 404) props.message = t(messageKey(props.detail.key), props.detail.values)
   // A form sent to a page that takes none: the router's English text stays out of the page.
   if (props.statusCode === 405) Object.assign(props, { statusMessage: t('security.pageMethodTitle'), message: t('security.pageMethodMessage') })
   return (

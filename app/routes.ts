@@ -30,6 +30,8 @@ export default [
       route('heatmap', 'routes/manager/heatmap.tsx'),
       route('ai', 'routes/manager/ai.tsx'),
       route('reports', 'routes/manager/reports.tsx'),
+      route('trash', 'routes/manager/trash.tsx'),
+      route('activity', 'routes/manager/activity.tsx'),
     ]),
     layout('routes/public/layout.tsx', [
       route('r/*', 'routes/public/landing.tsx'),
@@ -38,9 +40,11 @@ export default [
       route('r/:slug/print', 'routes/public/print.tsx', { id: 'route-print-host' }),
       route('m/*', 'routes/public/map.tsx'),
       route('q/:code', 'routes/public/qr.tsx'),
-      // "Report a problem here" without script: the form and its thank-you (issue 15).
+      // "Report a problem here" without script: the form and its thank-you.
       route('report', 'routes/public/report.tsx'),
       route('c/:category', 'routes/public/category-home.tsx'),
+      // What the visitors' service worker answers offline for a page it does not keep (ADR 090).
+      route('offline', 'routes/public/offline.tsx'),
       // The embeddable list of a category's published routes (an iframe on the category's own site).
       route('embed/:category', 'routes/public/embed.tsx'),
     ]),

@@ -19,21 +19,30 @@ import { ReportMail } from '#app/modules/reports/report-mail.server.ts'
 import { ReportService } from '#app/modules/reports/reports.service.server.ts'
 import { LikeService } from '#app/modules/stats/likes.service.server.ts'
 import { StatsService } from '#app/modules/stats/stats.service.server.ts'
+import { ScanTargets } from '#app/modules/qr-codes/scan-targets.server.ts'
 import { SubdomainService } from '#app/modules/subdomains/subdomains.service.server.ts'
 import { MonthlyReportService } from '#app/modules/monthly-report/monthly-report.service.server.ts'
 import type { Storage } from '#app/platform/storage/storage.server.ts'
 import { createStorage } from '#app/platform/storage/storage-of-config.server.ts'
 import { WalkService } from '#app/modules/walks/walks.service.server.ts'
+import { TrashService } from '#app/modules/trash/trash.service.server.ts'
+import { ActivityService } from '#app/modules/activity/activity.service.server.ts'
+import { RevisionService } from '#app/modules/revisions/revisions.service.server.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { ExportService } from '#app/modules/transfer/export.service.server.ts'
 import { ImportService } from '#app/modules/transfer/import.service.server.ts'
+import { ImportWorkers } from '#app/modules/transfer/import-workers.server.ts'
 import { OpenDataService } from '#app/modules/transfer/open-data.service.server.ts'
+import { SitemapService } from '#app/modules/discovery/sitemap.service.server.ts'
+import { ShareImages } from '#app/modules/discovery/share-image.server.ts'
+import { RecordingService } from '#app/modules/recordings/recordings.service.server.ts'
 import { QrImages } from '#app/modules/qr-codes/qr-image.server.ts'
 import { ImageProcessor } from '#app/platform/images/images.server.ts'
 import { MailQueue, type MailQueueOptions } from '#app/platform/mail/mail-queue.server.ts'
 import { outboxMailer, smtpMailer, type Mailer } from '#app/platform/mail/mailer.server.ts'
 import { DbRateLimitStore } from '#app/platform/rate-limit/db-store.server.ts'
 import { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
+import { LimitTally } from '#app/platform/rate-limit/tally.server.ts'
 import { connectRedis, RedisRateLimitStore } from '#app/platform/rate-limit/redis-store.server.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
 
@@ -71,18 +80,34 @@ export interface Services {
   imports: ImportService
   exports: ExportService
   openData: OpenDataService
+  /** robots.txt and the sitemaps of the public pages (ADR 120). */
+  sitemaps: SitemapService
+  /** Routes' share pictures (og:image, ADR 121), drawn and kept. */
+  shareImages: ShareImages
+  /** Recorded audio per stop and language (ADR 122). */
+  recordings: RecordingService
   rateLimiter: RateLimiter
+  /** Per-client limits of the visitors' hot path, counted in memory and written every second (ADR 071). */
+  visitorLimits: LimitTally
   /** Visitor reports of problems on the trail. */
   reports: ReportService
+  /** Deleted routes, places, QR codes and categories until TRASH_DAYS have passed (ADR 110). */
+  trash: TrashService
+  /** Who did what in a category, kept ACTIVITY_DAYS (ADR 115). */
+  activity: ActivityService
+  /** Revisions of routes and places: every save, a History, a restore (ADR 111). */
+  revisions: RevisionService
   /** The owners' batched mail about new visitor reports (run on a timer by the server). */
   reportMail: ReportMail
-  /** The monthly report by e-mail (issue 15): sends, the opt-out, the one-click link. */
+  /** The monthly report by e-mail: sends, the opt-out, the one-click link. */
   monthlyReports: MonthlyReportService
   accessibility: AccessibilityService
   /** The public like button (one like per visitor, route and day). */
   likes: LikeService
   /** What visitors may read about places (the public map and the QR page). */
   publicPlaces: PublicPlaces
+  /** Where a plaque's scan leads, kept in memory (ADR 071). */
+  scanTargets: ScanTargets
   /** Page requests on a category's subdomain (the HTTP layer, before React Router). */
   subdomains: SubdomainService
   /** The render cache of visitors' pages (one per process; shared by the HTTP app and its fast path). */
@@ -123,16 +148,21 @@ export function createServices({
   const addresses = new AddressService(db)
   const storage = createStorage(config)
   const categories = new CategoryService(db, invitations, addresses, storage)
-  const stats = new StatsService({ db, config, categories, rateLimiter })
-  const places = new PlaceService({ db, config, categories, invitations, stats, fileUrl: (key) => storage.url(key) })
+  // The visitors' hot path limits (views, events, scans, open data), counted in memory (ADR 071).
+  const visitorLimits = new LimitTally(rateLimiter, config.EVENTS_FLUSH_MS)
+  const stats = new StatsService({ db, config, categories, rateLimiter, logger, limits: visitorLimits })
+  // Built before the routes and places services (they record through it); it restores through them.
+  const revisions = new RevisionService({ db, config, access: categories.access, rateLimiter, editors: () => ({ walks, places }) })
+  const places = new PlaceService({ db, config, categories, invitations, stats, fileUrl: (key) => storage.url(key), revisions })
   // Uploads decoded a few at a time (their bodies read only then): memory follows IMAGE_CONCURRENCY, not the load.
   const images = new ImageProcessor({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: 256 })
   const qrImages = new QrImages(
     { cacheBytes: config.QR_IMAGE_CACHE_MB * 2 ** 20, concurrency: config.QR_RENDER_CONCURRENCY, maxWaiting: 64 },
     { rateLimiter, perClient: config.RATE_LIMIT_QR_IMAGES },
   )
+  const publicPlaces = new PublicPlaces(db)
   const qrCodes = new QrCodeService({ db, config, categories, places, images: qrImages })
-  const walks = new WalkService({ db, config, categories, addresses, storage, qrImages, images })
+  const walks = new WalkService({ db, config, categories, addresses, storage, qrImages, images, revisions })
   const ai = new AiService({ db, config, logger, categories, walks, rateLimiter })
   const addressing = addressingOf(config)
   const access = categories.access
@@ -147,6 +177,7 @@ export function createServices({
     images,
     auth: new AuthService({ db, config, mailQueue, rateLimiter, passwordHashing }),
     rateLimiter,
+    visitorLimits,
     addresses,
     invitations,
     categories,
@@ -159,17 +190,39 @@ export function createServices({
     qrCodes,
     walks,
     ai,
-    imports: new ImportService({ db, access, addresses }),
+    imports: new ImportService({ db, access, addresses, workers: new ImportWorkers({ concurrency: config.IMPORT_CONCURRENCY, heapMb: config.IMPORT_WORKER_HEAP_MB }) }),
     exports: new ExportService({ db, access, addressing }),
     reports,
+    trash: new TrashService({ db, config, addresses, storage }),
+    activity: new ActivityService({ db, config, access }),
+    revisions,
     reportMail: new ReportMail({ db, config, mailQueue, storage }),
     monthlyReports: new MonthlyReportService({ db, config, stats, mailer: mail, logger, secret: () => appSecret(config) }),
     openData: new OpenDataService({ db, addressing, addresses, access, walks, fileUrl: (key) => storage.url(key) }),
+    sitemaps: new SitemapService({ db, addressing, addresses }),
+    recordings: new RecordingService({ db, access, storage }),
+    shareImages: new ShareImages({
+      walks,
+      rateLimiter,
+      perClient: config.RATE_LIMIT_SHARE_IMAGES,
+      cacheBytes: config.SHARE_IMAGE_CACHE_MB * 2 ** 20,
+      concurrency: config.QR_RENDER_CONCURRENCY,
+    }),
     accessibility: new AccessibilityService({ db, categories }),
     likes: new LikeService({ db, stats }),
-    publicPlaces: new PublicPlaces(db),
+    publicPlaces,
+    scanTargets: new ScanTargets({ db, qrCodes, publicPlaces }),
     subdomains: new SubdomainService(db, config),
     pageCache: new PageCache(db),
     contentVersions: new ContentVersions(db),
   }
+}
+
+/**
+ * What the housekeeping purge deletes of the product's data besides its own (app/platform/housekeeping):
+ * the trash after TRASH_DAYS (ADR 110), the activity log after ACTIVITY_DAYS (ADR 115), revisions after
+ * REVISIONS_DAYS beyond each item's newest 50 (ADR 111). Counted by name.
+ */
+export async function purgeProductData(services: Pick<Services, 'trash' | 'activity' | 'revisions'>, now = new Date()): Promise<Record<string, number>> {
+  return { trash: await services.trash.purgeExpired(now), activity: await services.activity.purgeExpired(now), revisions: await services.revisions.purgeExpired(now) }
 }

@@ -28,7 +28,7 @@ export async function largestScript(pageUrl: string): Promise<string> {
 }
 
 /**
- * HTTP compression (issue 18 item 3): each answer fetched as identity, brotli and gzip, with
+ * HTTP compression: each answer fetched as identity, brotli and gzip, with
  * the bytes on the wire and the ratio. Pages come from the render cache (gzip spliced from the
  * kept parts even when brotli is offered, see app/platform/page-cache); built files from the
  * .br/.gz written at build time; the JSON list compressed as it streams.

@@ -51,8 +51,8 @@ export async function compareDialects(opts: {
       id: `postgres-${target.id}`,
       what: `PostgreSQL / SQLite: ${target.label} (${target.connections} conn, ${opts.rounds} × ${opts.seconds} s each)`,
       figure: `${ratio.toFixed(2)} × (PostgreSQL ${int(pgRps)} req/s, SQLite ${int(sqliteRps)}; rounds ${ratios.map((r) => r.toFixed(2)).join(', ')}); p99 ${ms(pgP99)} (SQLite ${ms(sqliteP99)}); ${failures} errors`,
-      budget: '≥ 0.7 × SQLite; p99 ≤ 50 ms; 0 errors',
-      pass: ratio >= 0.7 && pgP99 <= 50 && failures === 0,
+      budget: '≥ 0.9 × SQLite; p99 ≤ 50 ms; 0 errors',
+      pass: ratio >= 0.9 && pgP99 <= 50 && failures === 0,
       values: { ratio, postgresRps: pgRps, sqliteRps, postgresP99: pgP99, sqliteP99, errors: failures, rounds: ratios.map((r) => r.toFixed(3)).join(',') },
     })
     for (const variant of opts.variants ?? []) {

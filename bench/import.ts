@@ -1,3 +1,4 @@
+import { bigGpx } from '../tests/setup/import-files.ts'
 import { ms, type Row } from './measure.ts'
 
 // Import of 10,000 places from a CSV into an empty category, as the import screen does it: the
@@ -15,9 +16,9 @@ export function benchCsv(count = 10_000): string {
   return lines.join('\r\n') + '\r\n'
 }
 
-async function timedImport(url: string, token: string, csv: string): Promise<{ ms: number; summary: Record<string, number> }> {
+async function timedImport(url: string, token: string, csv: string | Uint8Array, name = 'places.csv'): Promise<{ ms: number; summary: Record<string, number> }> {
   const form = new FormData()
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'places.csv')
+  form.append('file', new Blob([typeof csv === 'string' ? csv : new Uint8Array(csv)]), name)
   form.append('options', JSON.stringify({ duplicates: 'skip' }))
   const started = performance.now()
   const res = await fetch(url, { method: 'POST', body: form, headers: { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' } })
@@ -27,14 +28,36 @@ async function timedImport(url: string, token: string, csv: string): Promise<{ m
   return { ms: elapsed, summary: body.data.summary }
 }
 
-export async function importRow(opts: { baseUrl: string; token: string }): Promise<Row> {
+async function benchCategory(opts: { baseUrl: string; token: string }, name: string): Promise<number> {
   const created = await fetch(`${opts.baseUrl}/api/place-categories`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${opts.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench import', slug: `bench-import-${Date.now()}` }),
+    body: JSON.stringify({ name, slug: `bench-import-${Date.now()}` }),
   })
   if (!created.ok) throw new Error(`category: ${created.status}`)
-  const { id } = ((await created.json()) as { data: { id: number } }).data
+  return ((await created.json()) as { data: { id: number } }).data.id
+}
+
+/** A GPS watch's 10 MB track of 200,000+ points: read in the worker, simplified, previewed, then committed. */
+export async function importTrackRow(opts: { baseUrl: string; token: string }): Promise<Row> {
+  const id = await benchCategory(opts, 'Bench track import')
+  const { bytes, points } = bigGpx()
+  const url = `${opts.baseUrl}/api/place-categories/${id}/import`
+  const preview = await timedImport(`${url}?dry_run=true`, opts.token, bytes, 'track.gpx')
+  const commit = await timedImport(url, opts.token, bytes, 'track.gpx')
+  if (commit.summary.routes_created !== 1) throw new Error(`unexpected counts ${JSON.stringify(commit.summary)}`)
+  return {
+    id: 'import-gpx-track',
+    what: `Import of a GPS track of ${points.toLocaleString('en')} points (${(bytes.length / 1024 / 1024).toFixed(1)} MB GPX), simplified: preview, commit`,
+    figure: `preview ${ms(preview.ms)}, commit ${ms(commit.ms)}`,
+    budget: 'preview ≤ 5 s, commit ≤ 5 s',
+    pass: preview.ms <= 5000 && commit.ms <= 5000,
+    values: { previewMs: preview.ms, commitMs: commit.ms, bytes: bytes.length, points },
+  }
+}
+
+export async function importRow(opts: { baseUrl: string; token: string }): Promise<Row> {
+  const id = await benchCategory(opts, 'Bench import')
   const csv = benchCsv()
   const url = `${opts.baseUrl}/api/place-categories/${id}/import`
   const preview = await timedImport(`${url}?dry_run=true`, opts.token, csv)

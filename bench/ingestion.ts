@@ -46,7 +46,8 @@ export async function ingestion(opts: {
   // Whatever is still buffered in the server must be written by the time it has stopped (a
   // request is answered after its commit: only the ones cut off by the end of the load remain).
   if (opts.stopServer) await opts.stopServer()
-  else await new Promise((resolve) => setTimeout(resolve, 1_000))
+  // Events are written every EVENTS_FLUSH_MS (1 s, ADR 071): two intervals and the write's time.
+  else await new Promise((resolve) => setTimeout(resolve, 2_500))
   const stored = (await countEvents()) - before
   const rolledUp = (await countRolledUp()) - rolledBefore
   const perSecond = stored / opts.seconds
@@ -93,6 +94,8 @@ export async function ingestionInProcess(opts: { databaseUrl: string; dataDir: s
       }
     }),
   )
+  // What is counted in memory is written at close, as the server's shutdown does (ADR 071).
+  await services.stats.close()
   const after = await count()
   await db.destroy()
   const stored = after.events - before.events

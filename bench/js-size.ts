@@ -1,5 +1,5 @@
 import zlib from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { launchBrowser } from '../tests/e2e/browser.ts'
 import { kb, type Row } from './measure.ts'
 
 // Issue 13: the map page, Leaflet and the service worker included, ≤ 60 KB; the category home likewise.
@@ -11,10 +11,7 @@ const budgets: Record<string, number> = { landing: 30 * 1024, map: 60 * 1024, ca
  * does not depend on the server's compression; the bytes on the wire are kept beside it.
  */
 export async function jsShipped(pages: { key: 'landing' | 'map' | 'category' | 'login'; label: string; url: string }[]): Promise<Row[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'],
-  })
+  const browser = await launchBrowser()
   const rows: Row[] = []
   try {
     for (const { key, label, url } of pages) {

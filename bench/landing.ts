@@ -11,11 +11,13 @@ import { startPlainNode } from './plain-node.ts'
 export async function landingThroughput(opts: { pageUrl: string; dataDir: string; baseUrl: string; seconds: number; countViews: () => Promise<number> }): Promise<Row> {
   const html = await (await fetch(opts.pageUrl)).text()
   const plain = await startPlainNode(Buffer.from(html), 'text/html; charset=utf-8')
-  // The static twin: the page's own bytes as a file under /uploads (served from disk, no database).
+  // The static twin: the page's own bytes as a file under /uploads (served from disk, no
+  // database), under a key of the shape the app writes (the only ones /uploads serves).
+  const key = 'avatars/0/avatar-000000000000000000000000.webp'
   const uploads = path.join(opts.dataDir, 'uploads')
-  fs.mkdirSync(uploads, { recursive: true })
-  fs.writeFileSync(path.join(uploads, 'bench-static.html'), html)
-  const staticUrl = `${opts.baseUrl}/uploads/bench-static.html`
+  fs.mkdirSync(path.dirname(path.join(uploads, key)), { recursive: true })
+  fs.writeFileSync(path.join(uploads, key), html)
+  const staticUrl = `${opts.baseUrl}/uploads/${key}`
   const connections = 50
   // Warm both (JIT, caches), then measure the static file first and the page right after.
   await load({ url: plain.url, connections, seconds: 2 })
@@ -56,7 +58,7 @@ export async function landingThroughput(opts: { pageUrl: string; dataDir: string
   }
 }
 
-/** `/api/health` (no database) against a plain Node server sending the same JSON, in the same run (issue 16). */
+/** `/api/health` (no database) against a plain Node server sending the same JSON, in the same run. */
 export async function healthThroughput(opts: { baseUrl: string; seconds: number }): Promise<Row> {
   const url = `${opts.baseUrl}/api/health`
   const body = Buffer.from(await (await fetch(url)).arrayBuffer())

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 
 /**
- * The machine's limit for an answer (issue 16): a plain Node `http` server, in its own process,
+ * The machine's limit for an answer: a plain Node `http` server, in its own process,
  * sending the given bytes with the given type to every request. The bench's ratios are against it.
  */
 export async function startPlainNode(body: Buffer, contentType: string): Promise<{ url: string; stop: () => void }> {

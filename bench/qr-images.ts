@@ -9,7 +9,7 @@ import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/platform/observability/logger.server.ts'
 
 /**
- * QR images under load (issue 12, item 3): ten clients each asking a 2048 px PNG at once, first
+ * QR images under load: ten clients each asking a 2048 px PNG at once, first
  * of ten different codes (nothing cached), then the same ten again, then ten asking one code;
  * the wall time of each wave and the event loop's delay meanwhile (what every other request
  * of the process waits). In process, over a fresh SQLite database: `npx tsx bench/qr-images.ts`.

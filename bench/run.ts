@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of the speed budgets (issue 7) in one run on this machine. It
+// `npm run bench`: every figure of the speed budgets in one run on this machine. It
 // builds if needed, copies the demo database, seeds two bench categories (small and large),
 // starts its own production server on a free port, measures, prints the table and writes
 // bench/results.json. Timings on a shared machine are noisy: medians and same-run ratios.
@@ -9,10 +9,12 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { copyToPostgres, countViews as storedViews, demoRoute } from './database.ts'
+import { copyToPostgres, countViews as storedViews, demoRoute, withDb } from './database.ts'
+import { hotPathRows } from './hot-path.ts'
+import { scanToMap } from './scan.ts'
 import { compareDialects } from './dialects.ts'
 import { compressedSizes, largestScript } from './compression.ts'
-import { importRow } from './import.ts'
+import { importRow, importTrackRow } from './import.ts'
 import { ingestion, ingestionInProcess } from './ingestion.ts'
 import { jsShipped } from './js-size.ts'
 import { healthThroughput, landingHtml, landingThroughput } from './landing.ts'
@@ -29,6 +31,8 @@ import { uploadsRow } from './uploads.ts'
 const quick = process.argv.includes('--quick')
 const compareOnly = process.argv.includes('--compare')
 const onPostgres = process.argv.includes('--postgres')
+// `--hot`: only the visitor's hot path (issue 28): /r, /m, /c, open data, events, health, a static file.
+const hotOnly = process.argv.includes('--hot')
 // PostgreSQL servers of other settings beside the default one, measured in the same turns (ADR 031).
 const VARIANTS: Array<{ name: string; env: Record<string, string> }> = process.argv.includes('--variants')
   ? [
@@ -78,7 +82,8 @@ async function main() {
   step('data: a copy of the demo database + two bench categories')
   const data = await prepareData({
     small: { routes: 20, places: 200, events: 100_000 },
-    large: { routes: 200, places: 2_000, events: 1_000_000 },
+    // The hot path reads none of the statistics: a lighter seed.
+    large: { routes: 200, places: 2_000, events: hotOnly ? 20_000 : 1_000_000 },
   })
   step(`  seeded in ${(data.seedMs / 1000).toFixed(1)} s (${data.dir})`)
 
@@ -125,6 +130,8 @@ async function main() {
             urls: [
               { id: 'r', label: '/r/{category}/{slug}', path: await local(`${onSqlite.url}/r/${demo.address}`), connections: 50 },
               { id: 'm', label: '/m/{category}/{slug}', path: await local(`${onSqlite.url}/m/${demo.address}`), connections: 50 },
+              { id: 'c', label: '/c/{category}', path: await local(`${onSqlite.url}/c/${demo.address.split('/')[0]}`), connections: 50 },
+              { id: 'open-data', label: '/api/public/categories/{slug}', path: `/api/public/categories/${demo.address.split('/')[0]}`, connections: 50 },
               { id: 'fetch-routes', label: `fetch-routes (${data.large.routes} routes)`, path: `${lists}/fetch-routes`, connections: 20, headers: auth },
               { id: 'fetch-places', label: `fetch-places (${int(data.large.places)} places)`, path: `${lists}/fetch-places`, connections: 20, headers: auth },
             ],
@@ -134,12 +141,47 @@ async function main() {
         for (const one of started) await one.stop()
       }
     }
-    if (!compareOnly) await benchAll()
+    if (hotOnly) await benchHotPath()
+    else if (!compareOnly) await benchAll()
   } finally {
     await server?.stop()
     await tiles.stop()
     await postgres?.drop()
     fs.rmSync(data.dir, { recursive: true, force: true })
+  }
+
+  /** The visitor's hot path only, then the server stopped by SIGTERM (bench/hot-path.ts). */
+  async function benchHotPath() {
+    server = await startServer({ dataDir: data.dir, databaseUrl, env: { TILE_URL: tiles.url, TILE_ATTRIBUTION: 'Bench tiles' } })
+    const running = server
+    memoryOf = () => running.rss()
+    const pageUrl = await finalUrl(`${running.url}/r/${demo.address}`)
+    const category = demo.address.split('/')[0]
+    const routeUuid = await withDb(databaseUrl, async (db) => (await db.selectFrom('walks').select('uuid').where('id', '=', demo.id).executeTakeFirstOrThrow()).uuid)
+    const plaque = await withDb(databaseUrl, (db) =>
+      db.selectFrom('qr_codes as q').innerJoin('walk_places as wp', 'wp.place_id', 'q.place_id').select('q.code').where('wp.walk_id', '=', demo.id).orderBy('q.id').executeTakeFirst(),
+    )
+    if (plaque) {
+      step('QR scan → map usable on a throttled phone (Chromium)')
+      await measure(rows, 'scan-to-map', 'QR scan → map usable', () => scanToMap({ baseUrl: running.url, code: plaque.code, runs: quick ? 3 : 5 }))
+    }
+    step(`visitor hot path with wrk (${LOAD_SECONDS} s each, ceilings first)`)
+    await measure(rows, 'hot', 'Visitor hot path', () =>
+      hotPathRows({
+        baseUrl: running.url,
+        databaseUrl,
+        pageUrl,
+        mapUrl: pageUrl.replace('/r/', '/m/'),
+        homeUrl: pageUrl.replace(/\/r\/([^/]+)\/.*$/, `/c/${category}`),
+        categorySlug: category,
+        routeUuid,
+        walkId: demo.id,
+        seconds: LOAD_SECONDS,
+        rss: () => running.rss(),
+        stopServer: () => running.stop(),
+      }),
+    )
+    server = undefined
   }
 
   /** The whole bench on `databaseUrl` (everything but the PostgreSQL / SQLite rows). */
@@ -161,9 +203,10 @@ async function main() {
       step(`/api/health vs a plain Node server (${LOAD_SECONDS} s each)`)
       await measure(rows, 'health-throughput', '/api/health throughput', () => healthThroughput({ baseUrl: running.url, seconds: LOAD_SECONDS }))
       const landingRps = Number(rows.find((r) => r.id === 'landing-throughput')?.values.pageRps ?? 0)
+      const plainNodeRps = Number(rows.find((r) => r.id === 'landing-throughput')?.values.plainNodeRps ?? 0)
       step(`map page and category home throughput (${LOAD_SECONDS} s each)`)
-      await measure(rows, 'map-throughput', 'Map page throughput', () => pageThroughput({ id: 'map-throughput', label: 'Map /m/{category}/{slug}', url: mapUrl, seconds: LOAD_SECONDS, landingRps }))
-      await measure(rows, 'home-throughput', 'Category home throughput', () => pageThroughput({ id: 'home-throughput', label: 'Category home /c/{category}', url: homeUrl, seconds: LOAD_SECONDS, landingRps }))
+      await measure(rows, 'map-throughput', 'Map page throughput', () => pageThroughput({ id: 'map-throughput', label: 'Map /m/{category}/{slug}', url: mapUrl, seconds: LOAD_SECONDS, landingRps, plainNodeRps }))
+      await measure(rows, 'home-throughput', 'Category home throughput', () => pageThroughput({ id: 'home-throughput', label: 'Category home /c/{category}', url: homeUrl, seconds: LOAD_SECONDS, landingRps, plainNodeRps }))
       step('landing HTML')
       await measure(rows, 'landing-html', 'Landing HTML', () => landingHtml({ pageUrl, expectText: ['data-landing', 'og:title'], expectOneOf: demo.names.map(escapeHtml) }))
       step('JavaScript shipped (Chromium)')
@@ -214,6 +257,7 @@ async function main() {
       await measure(rows, 'statistic', 'Statistics', () => statistics({ baseUrl: running.url, token: data.token, small: data.small, large: data.large }))
       step('import of 10,000 places from CSV (preview, commit, again)')
       await measure(rows, 'import-csv', 'Import', () => importRow({ baseUrl: running.url, token: data.token }))
+      await measure(rows, 'import-gpx-track', 'Import of a 10 MB GPS track', () => importTrackRow({ baseUrl: running.url, token: data.token }))
       step(`event ingestion, batches of ${EVENT_BATCH} (${LOAD_SECONDS} s)`)
       await measure(rows, 'ingestion-batch', 'Event ingestion (batches)', () =>
         ingestion({ baseUrl: running.url, databaseUrl, routeUuid: data.large.saveRouteUuid, seconds: LOAD_SECONDS, batch: EVENT_BATCH, afterLoad: () => undefined }),
@@ -268,6 +312,7 @@ async function main() {
 
   const seconds = (performance.now() - started) / 1000
   console.log(`\n${formatTable(rows)}\n`)
+  console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (${os.cpus().length} cores): on a shared machine, compare ratios, and measure again on a quiet one.\n`)
   if (failedAudits.length) console.log(`Lighthouse audits below 1: ${failedAudits.join('; ')}\n`)
   console.log(`Server RSS (MB) after: ${Object.entries(memoryAfter).map(([k, v]) => `${k} ${v}`).join(', ')}\n`)
   const results = {

@@ -20,7 +20,8 @@ const SECONDS = Number(process.env.SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-'))
 const image = Buffer.alloc(60 * 1024, 7)
-const key = 'routes/bench/photo-000000000000000000000000.webp'
+// A key of the shape the app writes: /uploads serves no other.
+const key = 'routes/00000000-0000-4000-8000-000000000000/photo-000000000000000000000000.webp'
 
 async function main() {
   fs.mkdirSync(path.join(dir, 's3'), { recursive: true })

@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core'
+import { launchBrowser } from '../tests/e2e/browser.ts'
 import { corridorTiles, planPack } from '../app/visitor/tile-plan.ts'
 import type { TrailData } from '../app/visitor/trail-data.ts'
 import { int, load, ms, type Row } from './measure.ts'
@@ -8,7 +8,7 @@ import { int, load, ms, type Row } from './measure.ts'
  * run: issue 13 asks the map page and the category home for ≥ 0.5 × the landing page's
  * throughput and a p99 ≤ 50 ms.
  */
-export async function pageThroughput(opts: { id: string; label: string; url: string; seconds: number; landingRps: number }): Promise<Row> {
+export async function pageThroughput(opts: { id: string; label: string; url: string; seconds: number; landingRps: number; plainNodeRps: number }): Promise<Row> {
   const connections = 50
   await load({ url: opts.url, connections, seconds: 2 })
   const run = await load({ url: opts.url, connections, seconds: opts.seconds })
@@ -17,10 +17,10 @@ export async function pageThroughput(opts: { id: string; label: string; url: str
   return {
     id: opts.id,
     what: `${opts.label} throughput (50 conn, ${opts.seconds} s)`,
-    figure: `${int(run.requestsPerSecond)} req/s = ${ratio.toFixed(2)} × /r (${int(opts.landingRps)}); p99 ${ms(run.p99)}; ${failures} errors`,
+    figure: `${int(run.requestsPerSecond)} req/s = ${ratio.toFixed(2)} × /r (${int(opts.landingRps)}), ${(run.requestsPerSecond / opts.plainNodeRps).toFixed(2)} × plain Node (${int(opts.plainNodeRps)}); p99 ${ms(run.p99)}; ${failures} errors`,
     budget: '≥ 0.5 × /r; p99 ≤ 50 ms; 0 errors',
     pass: ratio >= 0.5 && run.p99 <= 50 && failures === 0,
-    values: { rps: run.requestsPerSecond, landingRps: opts.landingRps, ratio, p50: run.p50, p99: run.p99, errors: failures, requests: run.total },
+    values: { rps: run.requestsPerSecond, landingRps: opts.landingRps, plainNodeRps: opts.plainNodeRps, ratio, p50: run.p50, p99: run.p99, errors: failures, requests: run.total },
   }
 }
 
@@ -30,10 +30,7 @@ export async function pageThroughput(opts: { id: string; label: string; url: str
  * tiles weigh at an average map tile of `typicalTileBytes` (the local tiles are plain squares).
  */
 export async function offlinePack(opts: { url: string; typicalTileBytes: number }): Promise<Row> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'],
-  })
+  const browser = await launchBrowser()
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2, userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131 Mobile Safari/537.36' })
     const page = await context.newPage()

@@ -19,6 +19,8 @@
   function registerWorker() {
     var meta = document.querySelector('meta[name="trailguide:service-worker"]')
     if (!meta || !('serviceWorker' in navigator)) return
+    // Whether the worker saw this page load: read before it may claim the page (on its first activation).
+    var controlled = navigator.serviceWorker.controller !== null
     navigator.serviceWorker
       .register(meta.getAttribute('content'), { scope: '/' })
       .then(function () {
@@ -26,15 +28,21 @@
       })
       .then(function (registration) {
         var own = /^\/(?:assets|uploads)\/|^\/(?:landing\.js|favicon\.svg|manifest\.webmanifest)$/
-        var urls = [location.href]
-        performance.getEntriesByType('resource').forEach(function (entry) {
-          var url = new URL(entry.name)
-          if (url.origin === location.origin && own.test(url.pathname)) urls.push(url.href)
-        })
-        return new Promise(function (resolve) {
-          var channel = new MessageChannel()
-          channel.port1.onmessage = resolve
-          registration.active.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2])
+        // Controlled, the page and its files went through the worker, which kept them.
+        var urls = []
+        if (!controlled) {
+          urls.push(location.href)
+          performance.getEntriesByType('resource').forEach(function (entry) {
+            var url = new URL(entry.name)
+            if (url.origin === location.origin && own.test(url.pathname)) urls.push(url.href)
+          })
+        }
+        // The offline page in this page's language (ADR 090), as register-worker.client.ts adds it.
+        var lang = document.documentElement.lang
+        var offline = location.origin + (/^(fr|de|it)$/.test(lang) ? '/' + lang : '') + '/offline'
+        return caches.match(offline).then(function (kept) {
+          if (!kept) urls.push(offline)
+          return urls.length > 0 ? send(registration, urls) : undefined
         })
       })
       .then(function () {
@@ -43,6 +51,14 @@
       .catch(function () {
         // No worker (private window, old browser): the page works as before, online.
       })
+  }
+
+  function send(registration, urls) {
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel()
+      channel.port1.onmessage = resolve
+      registration.active.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }, [channel.port2])
+    })
   }
 
   function remember(key, value) {

@@ -46,7 +46,8 @@ async function main() {
     if ((await services.categories.access.roleOf(owner.id, previous.id)) !== 'owner') {
       throw new Error(`The slug "${demoCategory.slug}" belongs to another account: the demo will not touch it.`)
     }
-    await services.categories.delete(owner, previous.id)
+    // The demo starts over: the old one goes to the trash and is emptied at once.
+    await services.trash.deleteForGood(owner, await services.trash.trashCategory(owner, previous.id))
   }
   const category = await services.categories.create(owner, demoCategory)
   await db.insertInto('category_members').values({ category_id: category.id, user_id: editor.id, role: 'editor', created_at: new Date().toISOString() }).execute()
@@ -148,6 +149,10 @@ async function main() {
     if (events.length > 5000) await flush()
   }
   await flush()
+  // The plaques were put up when their scans begin: "since" on the QR panel is not the day of the demo load.
+  const since = new Date(start).toISOString()
+  await db.updateTable('qr_codes').set({ created_at: since }).where('category_id', '=', category.id).execute()
+  await db.updateTable('qr_codes').set({ activated_at: since }).where('category_id', '=', category.id).where('activated_at', 'is not', null).execute()
   await db.destroy()
 
   console.log(`Demo loaded: category "${category.name}" (${category.slug}), ${places.size} places, ${routes.size} routes, ${codes.length} QR codes (${plaqued.length} activated), ${demoSecrets.length} secrets, ${total} visitor events since ${new Date(start).toISOString().slice(0, 10)}.`)

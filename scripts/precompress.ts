@@ -12,7 +12,7 @@ const TEXT_FILE = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest|map|ico)$/i
 const MIN_BYTES = 1024
 
 /**
- * Writes `file.br` and `file.gz` beside every built text file (issue 18 item 3), at the
+ * Writes `file.br` and `file.gz` beside every built text file, at the
  * strongest settings since it runs once per build: server/built-files.ts serves them by the
  * client's Accept-Encoding. A copy that would not be smaller than the file is not written.
  * Answers the sizes, for the build's log.

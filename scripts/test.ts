@@ -22,8 +22,10 @@ interface Stage {
 const stages: Stage[] = [
   {
     name: 'typecheck',
-    // typegen first: the route types tsc reads. Incremental: a second run checks only what changed.
-    command: ['sh', '-c', `"${bin('react-router')}" typegen && "${bin('tsc')}" --incremental --tsBuildInfoFile "${path.join(cache, 'tsc', 'tsbuildinfo')}"`],
+    // typegen first: the route types tsc reads. TypeScript 7's native compiler (the `typescript-go`
+    // alias; `typescript` stays 5.x for the tools that load its API): ~19 s where tsc 5 took 82.
+    // Incremental: a second run checks only what changed.
+    command: ['sh', '-c', `"${bin('react-router')}" typegen && node "${path.join(root, 'node_modules', 'typescript-go', 'bin', 'tsc')}" --incremental --tsBuildInfoFile "${path.join(cache, 'tsc', 'tsbuildinfo')}"`],
     live: false,
     nice: true,
   },

@@ -7,14 +7,15 @@ import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { ConfigError, loadConfig } from '#app/config/config.server.ts'
-import { createDb } from '#app/db/db.server.ts'
+import { createDb, watchOtherProcesses } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
 import { schedulePurge } from '#app/platform/housekeeping/purge.server.ts'
 import { scheduleReportMail } from '#app/modules/reports/report-mail.server.ts'
 import { scheduleMonthlyReports } from '#app/modules/monthly-report/schedule.server.ts'
 import { flushErrorReporting, initErrorReporting, withTracing } from '#app/platform/observability/error-reporting.server.ts'
 import { createLogger } from '#app/platform/observability/logger.server.ts'
-import { createServices } from '#app/services.server.ts'
+import { watchEventLoop } from '#app/platform/observability/event-loop.server.ts'
+import { createServices, purgeProductData } from '#app/services.server.ts'
 import { S3Storage } from '#app/platform/storage/s3-storage.server.ts'
 import { createRequestListener } from './http-app.ts'
 
@@ -58,9 +59,15 @@ async function start({ vite, clientDir }: StartOptions) {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
+  const stopWatchingLoop = watchEventLoop(logger, { warnMs: config.EVENT_LOOP_WARN_MS })
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, prepared: config.DATABASE_PREPARED })
   await migrateToLatest(db)
   const services = createServices({ config, db, logger })
+  // Other processes' writes reach this one's kept versions (ADR 071).
+  const stopWatchingVersions = watchOtherProcesses(db, {
+    url: config.DATABASE_URL,
+    onError: (error) => logger.warn('content version notifications down: versions read again every second', { error: String(error) }),
+  })
   if (services.storage instanceof S3Storage) {
     // A wrong bucket or key stops the start with a clear line, not the first upload with a 500.
     try {
@@ -72,15 +79,16 @@ async function start({ vite, clientDir }: StartOptions) {
     logger.info('uploads on S3', { bucket: services.storage.bucket, publicUrl: services.storage.publicUrl ?? '/uploads' })
   }
   const mode = config.NODE_ENV === 'development' ? 'development' : 'production'
-  // In development errors go to the console (spec §8).
+  // In development errors go to the console (docs/spec.md §8).
   if (mode === 'production' && (await initErrorReporting({ ...config, release: (serverBuild as ServerBuild).assets.version }))) logger.info('error reporting on')
 
   // In development every request reads the server build again through Vite (edited routes apply at once).
   const build = vite ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild> : (serverBuild as ServerBuild)
   const listener = createRequestListener({ services, build, mode, clientDir, wrap: withTracing })
 
-  // Expired counters, tokens and invitations are deleted every PURGE_INTERVAL_MINUTES.
-  const stopPurge = schedulePurge(db, config, logger)
+  // Expired counters, tokens and invitations are deleted every PURGE_INTERVAL_MINUTES, and what
+  // has been in the trash longer than TRASH_DAYS (ADR 110), activity older than ACTIVITY_DAYS (ADR 115) and revisions older than REVISIONS_DAYS (ADR 111).
+  const stopPurge = schedulePurge(db, config, logger, { also: () => purgeProductData(services) })
   // The owners' mail about new visitor reports, batched (each process may send: a claim decides).
   const stopReportMail = scheduleReportMail(services.reportMail, logger)
   // Last month's report, where not yet sent: checked soon after the start, then every hour.
@@ -111,11 +119,15 @@ async function start({ vite, clientDir }: StartOptions) {
     closing = true
     stopPurge()
     stopReportMail()
+    stopWatchingLoop()
     // No new report mail from now on; the one being sent gets the same few seconds as the queue.
     const reportsStopped = monthlyReports.stop()
     server.close(async () => {
       await vite?.close()
       await flushErrorReporting()
+      // Views, events and scans counted in memory: written before the database closes (ADR 071).
+      await services.stats.close().catch((error: unknown) => logger.error('visitor events not written at shutdown', { error: String(error) }))
+      stopWatchingVersions()
       await services.rateLimiter.close()
       // Mail answered for but not yet sent (password resets): a few seconds to go out.
       await Promise.race([Promise.all([services.mailQueue.idle(), reportsStopped]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import { encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, varyOnEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 
 /**
- * HTTP compression (issue 18 item 3). Text answers (HTML, JSON, JS, CSS, SVG, XML…) go out in
+ * HTTP compression. Text answers (HTML, JSON, JS, CSS, SVG, XML…) go out in
  * brotli or gzip, whichever the client accepts (brotli first); already compressed formats (PNG,
  * JPEG, WebP, fonts in woff2…) go as they are. Built files are compressed at build time
  * (vite.config.ts writes .br/.gz beside them, server/built-files.ts serves them) and the render

@@ -9,16 +9,20 @@ import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.
 import { requestIdFrom } from '#app/platform/observability/logger-http.server.ts'
 import { scrubText, withRequestId } from '#app/platform/observability/logger.server.ts'
 import type { PageCache } from '#app/platform/page-cache/page-cache.server.ts'
+import { isPageView } from '#app/modules/stats/page-view.ts'
 import { eventBatchSchema, eventSchema, isEventBatch } from '#app/modules/stats/stats.schema.ts'
 import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
+import { addressingOf } from '#app/modules/addresses/route-address.ts'
+import { ROBOTS_HEADERS } from '#app/modules/discovery/discovery.http.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { acceptedWeight, encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 import { indexBuiltFiles } from './built-files.ts'
+import { countScan, scanTargetOf } from './plaque-scan.ts'
 import { createNonce, isEmbedRequest, isServiceWorkerScript, securityHeaderValues, type AnswerKind } from './security-headers.ts'
 
 /**
- * The lean request path (issue 16, ADR 033): the answers that need no framework are written to
+ * The lean request path (ADR 033): the answers that need no framework are written to
  * Node's response directly, before Hono and React Router see the request — the built files from
  * memory, the liveness probe, visitors' pages kept by the render cache, and the visitor events
  * that public pages post (POST /api/events, the busiest write). Each goes out with
@@ -73,6 +77,14 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     ...present(security({ html: false, embed: false, worker: false, notModified: false }, '')),
     'content-length': String(health.length),
   }
+  // The base host's robots.txt (ADR 120), made once; a category's host goes the framework's way.
+  const robots = Buffer.from(services.sitemaps.robots(new URL(addressingOf(config).baseUrl).origin))
+  const robotsHeaders = {
+    ...lowerCased(ROBOTS_HEADERS),
+    vary: 'Accept-Encoding',
+    ...present(security({ html: false, embed: false, worker: false, notModified: false }, '')),
+    'content-length': String(robots.length),
+  }
 
   /** Writes the answer and its log line (as server/http-app.ts's requestLogging does). */
   const send = (req: IncomingMessage, res: ServerResponse, requestId: string, started: number, status: number, headers: Record<string, string | string[]>, body: Buffer | null, path: string) => {
@@ -107,6 +119,10 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     }
     if (path === '/api/health' && method === 'GET') {
       send(req, res, requestIdFrom(req.headers['x-request-id'] as string | undefined), started, 200, healthHeaders, health, path)
+      return true
+    }
+    if (path === '/robots.txt' && !categorySlugFromHost(req.headers.host, config)) {
+      send(req, res, requestIdFrom(req.headers['x-request-id'] as string | undefined), started, 200, robotsHeaders, robots, path)
       return true
     }
     if (method === 'GET' && production) return keptPage(req, res, started)
@@ -180,17 +196,21 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     } catch {
       return false
     }
-    const key = pageCache.keyOf(request, false)
-    if (!key) return false
     const { redirect, setCookie } = negotiateLocale(request, null, config)
-    if (redirect) return false
+    // A plaque's scan: the kept map page it leads to, in the visitor's language at once
+    // (server/plaque-scan.ts); otherwise the /q page's way.
+    const scan = await scanTargetOf(services, redirect ? new URL(redirect, request.url).pathname : parsed.pathname)
+    if (redirect && !scan) return false
+    const key = pageCache.keyOf(scan ? { ...request, url: new URL(scan.path, request.url).href } : request, false)
+    if (!key) return false
     const requestId = requestIdFrom(headers['x-request-id'] as string | undefined)
     return withRequestId(requestId, async () => {
       const kept = await pageCache.lookup(key)
       if (!kept) return false
       const ip = clientIp({ req: { header: (name) => headerOf(req, name) ?? undefined }, env: { incoming: req } }, config.TRUST_PROXY)
       // Counted beside the answer, as on the framework path.
-      if (kept.tag.view) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, ip, headers['user-agent'] ?? '')
+      if (kept.tag.view && isPageView(headerOf(req, 'sec-fetch-mode'))) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, ip, headers['user-agent'] ?? '')
+      if (scan) countScan(services, scan.target, ip, headers['user-agent'] ?? '')
       const nonce = createNonce()
       const answer = pageCache.answerParts(kept, nonce, headerOf(req, 'if-none-match'), acceptEncoding)
       const out: Record<string, string | string[]> = {}

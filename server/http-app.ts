@@ -9,17 +9,23 @@ import { createApi } from '#app/api-routes.server.ts'
 import { BUILD_INFO_PATH } from '#app/platform/app-version/app-version.ts'
 import { clientIp, fromAnotherSite } from '#app/api/middleware.server.ts'
 import '#app/load-context.ts'
+import { isPageView } from '#app/modules/stats/page-view.ts'
 import { tokenFromRequest } from '#app/platform/http/session-cookie.server.ts'
 import { requestLogging } from '#app/platform/observability/logger-http.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.ts'
 import type { PageCache } from '#app/platform/page-cache/page-cache.server.ts'
 import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
+import { addressingOf } from '#app/modules/addresses/route-address.ts'
+import { discoveryRoutes } from '#app/modules/discovery/discovery.http.server.ts'
 import { IMMUTABLE, S3Storage } from '#app/platform/storage/s3-storage.server.ts'
+import { uploadContentType } from '#app/platform/storage/upload-keys.ts'
+import { withPageErrors } from '#app/utils/page-errors.ts'
 import { builtFiles } from './built-files.ts'
 import { compression } from './compression.ts'
 import { createFastPath } from './fast-path.ts'
-import { refusalPage } from './refusal-page.ts'
+import { countScan, scanTargetOf } from './plaque-scan.ts'
+import { refusalPage, unknownCategoryPage } from './refusal-page.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface HttpAppOptions {
@@ -36,7 +42,8 @@ export interface HttpAppOptions {
 /** The whole HTTP surface: /api to Hono, built assets, and every other path to React Router. */
 export function createHttpApp({ services, build, mode, clientDir, pageCache = services.pageCache }: HttpAppOptions) {
   const app = new Hono()
-  const handleRequest = createRequestHandler(build, mode)
+  // Every loader's and action's AppError becomes its page's status and error page (ADR 080).
+  const handleRequest = createRequestHandler(typeof build === 'function' ? async () => withPageErrors(await build()) : withPageErrors(build), mode)
   const { subdomains } = services
 
   // First: the request id and the request's log line cover everything after it.
@@ -51,8 +58,10 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
     await next()
   })
   app.route('/api', createApi(services))
+  // robots.txt and the sitemaps, per host (ADR 120).
+  app.route('/', discoveryRoutes({ sitemaps: services.sitemaps, config: services.config, addressing: addressingOf(services.config) }))
 
-  // The served build's id, polled by the app to learn of a new deployment (spec §7; app/platform/app-version).
+  // The served build's id, polled by the app to learn of a new deployment (docs/spec.md §7; app/platform/app-version).
   app.get(BUILD_INFO_PATH, async (c) => {
     const served = typeof build === 'function' ? await build() : build
     return c.json({ id: served.assets.version }, 200, { 'Cache-Control': 'no-store' })
@@ -78,12 +87,20 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
     // are only ever posted from its own pages: a write from another site is refused here, before
     // any action, with the API's rule of origins (BASE_URL and category subdomains). Quietly:
     // React Router's own check would log each as an error, and anyone can send them.
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method) && fromAnotherSite(request, services.config)) return refusalPage(request, 403)
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+      if (fromAnotherSite(request, services.config)) return refusalPage(request, 403)
+      // An own Origin sent with another Host (a forged or misrouted request) fails React
+      // Router's own check, which logs an error each time: refused here, once, at info.
+      if (originDiffersFromRequest(request)) {
+        services.logger.info('page write refused: Origin and Host differ', { method: request.method, path: new URL(request.url).pathname })
+        return refusalPage(request, 403)
+      }
+    }
     const categorySlug = categorySlugFromHost(request.headers.get('host'), services.config)
     if (categorySlug) {
       // Before React Router, so the public pages need not know about subdomains beyond the slug.
       const decision = await subdomains.resolve(categorySlug, new URL(request.url))
-      if (decision.kind === 'unknown-category') return c.html(UNKNOWN_CATEGORY_HTML, 404)
+      if (decision.kind === 'unknown-category') return unknownCategoryPage(request)
       // An old category slug (ADR 011): permanent, and a write keeps its method.
       if (decision.kind === 'moved') return c.redirect(decision.location, request.method === 'GET' || request.method === 'HEAD' ? 301 : 308)
       if (decision.kind === 'redirect' && isDocumentRead(request)) return c.redirect(decision.location, 302)
@@ -91,7 +108,11 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
     const token = tokenFromRequest(request.headers) ?? null
     const user = token ? await services.auth.userForSession(token) : null
     const { redirect, setCookie } = negotiateLocale(request, user, services.config)
-    if (redirect) {
+    // A visitor's plaque scan: answered with the map page it leads to, in the visitor's language
+    // at once, not after a redirect to the /q page's language or to the map page (ADR 071).
+    const scanned = redirect ? new URL(redirect, request.url).pathname : new URL(request.url).pathname
+    const scan = user === null && request.method === 'GET' && !categorySlug ? await scanTargetOf(services, scanned) : null
+    if (redirect && !scan) {
       const headers = new Headers({ Location: redirect })
       if (setCookie) headers.append('Set-Cookie', setCookie)
       return new Response(null, { status: 302, headers })
@@ -104,15 +125,17 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
       categorySlug,
       cspNonce: c.get('cspNonce'),
     }
+    const page = scan ? new Request(new URL(scan.path, request.url), { headers: request.headers }) : request
+    if (scan) countScan(services, scan.target, context.clientIp, request.headers.get('user-agent') ?? '')
     // Render cache of visitors' public pages (those whose loader sends a cache tag).
-    const cacheKey = pageCache.keyOf(request, user !== null)
+    const cacheKey = pageCache.keyOf(page, user !== null)
     const kept = cacheKey ? await pageCache.lookup(cacheKey) : null
     // Counted beside the answer, not before it: the visitor waits for nothing (failures are logged).
-    if (kept?.tag.view) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request.headers.get('user-agent') ?? '')
+    if (kept?.tag.view && isPageView(request.headers.get('sec-fetch-mode'))) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request.headers.get('user-agent') ?? '')
     const acceptEncoding = request.headers.get('accept-encoding')
     const response = kept
       ? pageCache.answer(kept, context.cspNonce, request.headers.get('if-none-match'), acceptEncoding)
-      : await pageCache.store(cacheKey, await handleRequest(request, context), context.pageCacheTag, context.cspNonce, acceptEncoding)
+      : await pageCache.store(cacheKey, await handleRequest(page, context), context.pageCacheTag, context.cspNonce, acceptEncoding)
     if (!setCookie) return response
     const headers = new Headers(response.headers)
     headers.append('Set-Cookie', setCookie)
@@ -145,15 +168,22 @@ export function createRequestListener(options: HttpAppOptions & { wrap?: (fetch:
   }
 }
 
+
 /** DATA_DIR/uploads, served from the disk. */
 function localUploads(app: Hono, dataDir: string) {
   const uploadsDir = path.relative(process.cwd(), path.resolve(dataDir, 'uploads')) || '.'
   // Made up front: serveStatic prints a (non-JSON) warning at start for a missing folder.
   fs.mkdirSync(uploadsDir, { recursive: true })
   app.use('/uploads/*', async (c, next) => {
+    const contentType = uploadContentType(decodedKey(c.req.path) ?? '')
+    if (contentType === null) return c.text('Not found', 404)
     await next()
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
-    if (c.res.ok) c.res.headers.set('Cache-Control', IMMUTABLE)
+    if (!c.res.ok) return
+    for (const [name, value] of Object.entries(uploadHeaders(contentType))) c.res.headers.set(name, value)
+    c.res.headers.set('Cache-Control', IMMUTABLE)
+    // Ranges are answered (serveStatic reads Range): said as the S3 answers say it, for players that ask.
+    c.res.headers.set('Accept-Ranges', 'bytes')
   })
   app.use('/uploads/*', serveStatic({ root: uploadsDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }))
   app.all('/uploads/*', (c) => c.text('Not found', 404))
@@ -168,7 +198,8 @@ function localUploads(app: Hono, dataDir: string) {
 function s3Uploads(app: Hono, storage: S3Storage, logger: Services['logger']) {
   app.on(['GET', 'HEAD'], '/uploads/*', async (c) => {
     const key = decodedKey(c.req.path)
-    if (key === null) return c.text('Not found', 404)
+    const contentType = uploadContentType(key ?? '')
+    if (key === null || contentType === null) return c.text('Not found', 404)
     if (storage.publicUrl) {
       // Not "immutable": the public address is a setting, and may change.
       return c.body(null, 301, { Location: storage.url(key), 'Cache-Control': 'public, max-age=86400' })
@@ -182,7 +213,9 @@ function s3Uploads(app: Hono, storage: S3Storage, logger: Services['logger']) {
         signal: c.req.raw.signal,
       })
       if (answer.status === 404) return c.text('Not found', 404)
-      return new Response(c.req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers })
+      // The type the app decides for its key, never the one stored with the object (ADR 030).
+      const headers = answer.status === 200 || answer.status === 206 ? { ...answer.headers, ...uploadHeaders(contentType) } : answer.headers
+      return new Response(c.req.method === 'HEAD' ? null : answer.body, { status: answer.status, headers })
     } catch (error) {
       // A visitor who went away is not the bucket's failure.
       if (!c.req.raw.signal.aborted) logger.warn('upload not read from the bucket', { key, error: String(error) })
@@ -192,13 +225,25 @@ function s3Uploads(app: Hono, storage: S3Storage, logger: Services['logger']) {
   app.all('/uploads/*', (c) => c.text('Not found', 404))
 }
 
+/** React Router's condition for refusing an action: an Origin whose origin is not the request URL's (built from Host). */
+function originDiffersFromRequest(request: Request): boolean {
+  const origin = request.headers.get('origin')
+  if (origin === null) return false
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin
+  } catch {
+    return true
+  }
+}
+
+/** What every upload is answered with, from the disk or the bucket: a type of the app's choosing, shown inline, never sniffed. */
+const uploadHeaders = (contentType: string) => ({ 'Content-Type': contentType, 'Content-Disposition': 'inline', 'X-Content-Type-Options': 'nosniff' })
+
 /** The storage key of an /uploads/… address, or null when it cannot be one (as serveStatic refuses it). */
 function decodedKey(pathname: string): string | null {
   if (pathname.includes('%')) return null
   return pathname.replace(/^\/uploads\//, '') || null
 }
-
-const UNKNOWN_CATEGORY_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>Not found</title></head><body><h1>404</h1><p>Not found</p></body></html>'
 
 /** A kept landing page served again is a view too (the loader counts the rendered ones). */
 export async function countView(services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string) {

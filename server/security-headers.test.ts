@@ -64,6 +64,8 @@ describe('securityHeaders', () => {
     expect(directives['base-uri']).toEqual(["'self'"])
     expect(directives['form-action']).toEqual(["'self'"])
     expect(directives['frame-ancestors']).toEqual(["'none'"])
+    // Sentry's replay compresses in a worker started from a blob: URL.
+    expect(directives['worker-src']).toEqual(["'self'", 'blob:'])
   })
 
   it('sends no policy with a 304, so the browser keeps the one of its copy (and its nonce)', async () => {
@@ -155,5 +157,7 @@ describe('policy parts', () => {
   it('leaves out absent hosts', () => {
     const csp = pagePolicy({ ...base, ANALYTICS_HOST: undefined, SENTRY_DSN: undefined }, { nonce: 'n', embed: false })
     expect(csp).toContain("connect-src 'self' https://*.tile.example.org;")
+    // Without error reporting, no worker but our own (the script policy applies).
+    expect(csp).not.toContain('worker-src')
   })
 })

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { Config } from '#app/config/config.server.ts'
+import { readPageQuery } from '#app/utils/page-query.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -27,19 +28,33 @@ function serviceWorkerPolicy(config: PolicyConfig): string {
   return ["default-src 'none'", ['connect-src', "'self'", sourceOf(config.TILE_URL)].filter(Boolean).join(' '), "frame-ancestors 'none'"].join('; ')
 }
 
+// Nonces come from a pool of random bytes filled 256 nonces at a time: one call into the CSPRNG
+// costs about as much for 4 KB as for 16 bytes, and every kept page needs a nonce (issue 28's
+// profile: 4 % of a kept page's time). Each nonce is used once and never again (Node's
+// randomUUID buffers the same way).
+const NONCE_BYTES = 16
+const noncePool = Buffer.alloc(NONCE_BYTES * 256)
+let nonceOffset = noncePool.length
+
 /** A fresh, unguessable nonce (128 bits) for one response. */
 export function createNonce(): string {
-  return randomBytes(16).toString('base64')
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool)
+    nonceOffset = 0
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES)
+  nonceOffset += NONCE_BYTES
+  return nonce
 }
 
 /**
  * `/m/{slug}?embed=1` (optionally under a language prefix) is the share-map embed that other
- * sites put in an iframe, and `/embed/{category}` the list of a category's routes (issue 14):
+ * sites put in an iframe, and `/embed/{category}` the list of a category's routes:
  * the only addresses that may be framed.
  */
 export function isEmbedRequest(url: URL): boolean {
   if (/^\/(?:[a-z]{2}\/)?embed\/[^/]+\/?$/.test(url.pathname)) return true
-  return url.searchParams.get('embed') === '1' && /^\/(?:[a-z]{2}\/)?m\/./.test(url.pathname)
+  return readPageQuery(url.searchParams).embed && /^\/(?:[a-z]{2}\/)?m\/./.test(url.pathname)
 }
 
 /** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org` (null when unparsable). */
@@ -73,8 +88,14 @@ export function pagePolicy(config: PolicyConfig, options: { nonce: string; embed
     // Uploads on S3 behind a CDN (S3_PUBLIC_URL) are images from its origin (ADR 030).
     ['img-src', "'self'", 'data:', 'blob:', tiles, sourceOf(config.S3_PUBLIC_URL)],
     ['font-src', "'self'", 'data:'],
+    // Recordings (ADR 122) are uploads too: from the CDN's origin with S3_PUBLIC_URL.
+    ['media-src', "'self'", sourceOf(config.S3_PUBLIC_URL)],
     // Tiles too: saving a walk for offline reads them with fetch (app/visitor/offline-packs.client.ts).
     ['connect-src', "'self'", tiles, ...connect, dev && 'ws:', dev && 'wss:'],
+    // Sentry's session replay compresses in a worker it starts from a blob: URL; without a
+    // worker-src the script policy applies and the browser refuses it (an error on every page).
+    // Our own workers stay same-origin ('self', the service worker).
+    ...(config.SENTRY_DSN ? [['worker-src', "'self'", 'blob:'] as [string, string, string]] : []),
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

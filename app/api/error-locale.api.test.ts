@@ -4,7 +4,7 @@ import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { createTestApi, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 
-// API errors answer in the caller's language (issue 12, item 21): ?locale=, then the app's
+// API errors answer in the caller's language: ?locale=, then the app's
 // language cookie, then Accept-Language, then the signed-in user's language, else English.
 describe.each(testDialects)("API errors in the caller's language on %s", (dialect) => {
   const { t, testDb } = useTestApi(dialect)
@@ -18,20 +18,20 @@ describe.each(testDialects)("API errors in the caller's language on %s", (dialec
 
   it('answers a French manager in French: validation, field errors, not found', async () => {
     const { token, uuid } = await frenchManagerRoute()
-    const bad = await t.call('PUT', '/routes/update', { token, body: { uuid, name: ' ', color: 'red' } })
+    const bad = await t.callOffContract('PUT', '/routes/update', { token, body: { uuid, name: ' ', color: 'red' } })
     expect(bad.status).toBe(422)
     expect(bad.json.message).toBe('Le champ name est obligatoire.')
     expect(bad.json.errors.name).toEqual(['Le champ name est obligatoire.'])
     expect(bad.json.errors.color[0]).toMatch(/^Le champ color /)
     const missing = await t.call('GET', '/routes/00000000-0000-4000-8000-000000000000/get-route', { token })
     expect(missing).toMatchObject({ status: 404, json: { message: 'Introuvable.' } })
-    const unknownPath = await t.call('GET', '/nothing-here', { token })
+    const unknownPath = await t.callOffContract('GET', '/nothing-here', { token })
     expect(unknownPath.json).toEqual({ message: 'Introuvable.' })
   })
 
   it('takes ?locale=, then the app’s language cookie, then Accept-Language, over the user’s language', async () => {
     const { token, uuid } = await frenchManagerRoute()
-    const ask = (path: string, headers: Record<string, string> = {}) => t.call('PUT', path, { token, headers, body: { uuid, name: '' } })
+    const ask = (path: '/routes/update' | `/routes/update?${string}`, headers: Record<string, string> = {}) => t.call('PUT', path, { token, headers, body: { uuid, name: '' } })
     expect((await ask('/routes/update?locale=it', { 'Accept-Language': 'de' })).json.message).toBe('Il campo name è obbligatorio.')
     expect((await ask('/routes/update', { Cookie: 'i18n_redirected=de', 'Accept-Language': 'it' })).json.message).toBe('Das Feld name ist erforderlich.')
     expect((await ask('/routes/update', { 'Accept-Language': 'it-CH, en;q=0.5' })).json.message).toBe('Il campo name è obbligatorio.')

@@ -30,3 +30,6 @@ export const errorResponses = {
 export const tooManyRequests = (limit: string) => ({ 429: jsonContent(errorSchema, `Over ${limit}; see Retry-After`) })
 
 export const messageData = dataOf(z.object({ message: z.string() }))
+
+/** A delete that moved something to the trash: `trash_id` restores it (ADR 110). */
+export const trashedData = dataOf(z.object({ message: z.string(), trash_id: z.number().int() }))

@@ -10,6 +10,6 @@ import { clientIp } from '#app/api/middleware.server.ts'
 export const limitUploads = createMiddleware<ApiEnv>(async (c, next) => {
   const { services, user } = c.var
   const client = clientIp(c, services.config.TRUST_PROXY)
-  await services.rateLimiter.enforce(`uploads:${user?.id ?? 'anonymous'}:${client}`, services.config.RATE_LIMIT_UPLOADS)
+  await services.rateLimiter.enforceClient(`uploads:${user?.id ?? 'anonymous'}`, client, services.config.RATE_LIMIT_UPLOADS)
   await next()
 })

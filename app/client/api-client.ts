@@ -4,7 +4,7 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { localizePath, isLocale, defaultLocale, splitLocalePath } from '#app/i18n/config.ts'
 import type { ApiBody, ApiData, ApiMethod, ApiPath } from './api-contract.ts'
 
-/** Statuses worth another try (spec section 7): the server or the network may recover. */
+/** Statuses worth another try (docs/spec.md §7): the server or the network may recover. */
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504])
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
 
@@ -55,7 +55,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Calls the API with the session cookie. Idempotent requests are retried with backoff on
- * the spec's statuses; a 401 `Unauthenticated.` ends the session (spec section 8).
+ * the spec's statuses; a 401 `Unauthenticated.` ends the session (docs/spec.md §8).
  */
 export function apiRequest<P extends ApiPath<M>, M extends ApiMethod = 'GET'>(path: P, options?: ApiRequestOptions<P, M>): Promise<ApiData<P, M>>
 export async function apiRequest(path: string, options: TransportOptions & { method?: ApiMethod; body?: unknown } = {}): Promise<unknown> {

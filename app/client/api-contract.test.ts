@@ -34,4 +34,10 @@ describe('the API contract', () => {
     const wrongMethod: ApiPath<'GET'> = '/routes/update'
     expectTypeOf([ok, unknown, wrongMethod]).toBeArray()
   })
+
+  it('holds every router createApi mounts (the one registry, app/api-routes.server.ts)', () => {
+    // The health probe and the open data were mounted but missing from the hand-kept list.
+    const listed: ApiPath<'GET'>[] = ['/health', '/public/categories/lausanne']
+    expectTypeOf(listed).toBeArray()
+  })
 })

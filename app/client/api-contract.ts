@@ -1,21 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { MergeSchemaPath } from 'hono/types'
-import type { accessibilityApi } from '#app/modules/accessibility/accessibility.api.server.ts'
-import type { aiApi } from '#app/modules/ai/ai.api.server.ts'
-import type { authApi } from '#app/modules/auth/auth.api.server.ts'
-import type { categoriesApi } from '#app/modules/categories/categories.api.server.ts'
-import type { dashboardApi } from '#app/modules/dashboard/dashboard.api.server.ts'
-import type { directionsApi } from '#app/modules/directions/directions.api.server.ts'
-import type { geocodingApi } from '#app/modules/geocoding/geocoding.api.server.ts'
-import type { invitationsApi } from '#app/modules/invitations/invitations.api.server.ts'
-import type { monthlyReportApi } from '#app/modules/monthly-report/monthly-report.api.server.ts'
-import type { placesApi } from '#app/modules/places/places.api.server.ts'
-import type { qrCodesApi } from '#app/modules/qr-codes/qr-codes.api.server.ts'
-import type { reportsApi } from '#app/modules/reports/reports.api.server.ts'
-import type { statsApi } from '#app/modules/stats/stats.api.server.ts'
-import type { routeFilesApi, transferApi } from '#app/modules/transfer/transfer.api.server.ts'
-import type { uploadsApi } from '#app/modules/uploads/uploads.api.server.ts'
-import type { walksApi } from '#app/modules/walks/walks.api.server.ts'
+import type { apiRouters } from '#app/api-routes.server.ts'
 
 // The browser client's contract (ADR 035): the module routers' own types, as Hono's RPC client
 // (`hc`) reads them, so `tsc` checks every apiRequest's path, body and answer against the
@@ -23,24 +8,12 @@ import type { walksApi } from '#app/modules/walks/walks.api.server.ts'
 
 type SchemaOf<R> = R extends OpenAPIHono<infer _Env, infer S, infer _Base> ? S : never
 
-/** Every endpoint the screens may call, under the prefix it is mounted at (app/api-routes.server.ts). */
-type ApiSchema = MergeSchemaPath<SchemaOf<typeof authApi>, '/auth'> &
-  MergeSchemaPath<SchemaOf<typeof categoriesApi>, '/place-categories'> &
-  MergeSchemaPath<SchemaOf<typeof invitationsApi>, '/invitations'> &
-  SchemaOf<typeof placesApi> &
-  SchemaOf<typeof qrCodesApi> &
-  SchemaOf<typeof walksApi> &
-  SchemaOf<typeof statsApi> &
-  SchemaOf<typeof uploadsApi> &
-  SchemaOf<typeof aiApi> &
-  SchemaOf<typeof directionsApi> &
-  SchemaOf<typeof geocodingApi> &
-  SchemaOf<typeof dashboardApi> &
-  SchemaOf<typeof transferApi> &
-  SchemaOf<typeof routeFilesApi> &
-  SchemaOf<typeof reportsApi> &
-  SchemaOf<typeof monthlyReportApi> &
-  SchemaOf<typeof accessibilityApi>
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never
+
+/** Every endpoint of the API, under the prefix it is mounted at: the registry `createApi` mounts (app/api-routes.server.ts). */
+type ApiSchema = UnionToIntersection<
+  (typeof apiRouters)[number] extends infer Entry ? (Entry extends { prefix: infer P extends string; router: infer R } ? MergeSchemaPath<SchemaOf<R>, P> : never) : never
+>
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** The paths the routers name (a route whose path is a plain `string` would name every path). */
@@ -63,10 +36,15 @@ type SegmentsMatch<Asked extends string[], Route extends string[]> = Asked exten
     : false
 type WithoutQuery<P extends string> = P extends `${infer Path}?${string}` ? Path : P
 
-/** The route a path names, as a caller writes it (`/routes/${uuid}/get-route`, `/geocode?q=…`). */
-type RouteOf<P extends string> = {
+type Matching<P extends string> = {
   [K in PathKey]: SegmentsMatch<Segments<WithoutQuery<P>>, Segments<K>> extends true ? K : never
 }[PathKey]
+/**
+ * The route a path names, as a caller writes it (`/routes/${uuid}/get-route`, `/geocode?q=…`):
+ * a route named in full before one with a parameter (`/places/nearby`, not `/places/:id`); each
+ * of a union of paths on its own.
+ */
+type RouteOf<P extends string> = P extends string ? ([Extract<Matching<P>, WithoutQuery<P>>] extends [never] ? Matching<P> : Extract<Matching<P>, WithoutQuery<P>>) : never
 
 type EndpointOf<P extends string, M extends ApiMethod> = ApiSchema[RouteOf<P>] extends infer Route
   ? Route extends Record<`$${Lowercase<M>}`, infer E>
@@ -92,5 +70,9 @@ export type ApiBody<P extends string, M extends ApiMethod> = EndpointOf<P, M> ex
 type Success = 200 | 201 | 202
 type DataOf<O> = O extends { data: infer D } ? D : undefined
 type OutputOf<E> = E extends { output: infer O } ? O : never
+/** The JSON of the endpoint's successful answer: the envelope, `{ data: … }`. */
+export type ApiOutput<P extends string, M extends ApiMethod> = OutputOf<Extract<EndpointOf<P, M>, { status: Success }>>
+/** The JSON the endpoint answers with `status` (a refusal that carries data: a 409's offer). */
+export type ApiOutputAt<P extends string, M extends ApiMethod, S extends number> = OutputOf<Extract<EndpointOf<P, M>, { status: S }>>
 /** The `data` of the endpoint's successful answer. */
-export type ApiData<P extends string, M extends ApiMethod> = DataOf<OutputOf<Extract<EndpointOf<P, M>, { status: Success }>>>
+export type ApiData<P extends string, M extends ApiMethod> = DataOf<ApiOutput<P, M>>

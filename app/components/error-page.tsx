@@ -5,7 +5,7 @@ import type { ErrorPageProps } from '#app/utils/error-page.ts'
 import { PageTitle } from './page-title.tsx'
 
 /**
- * The error page (spec section 2): 404 is "Page Not Found"; any other status shows its own
+ * The error page (docs/spec.md §2): 404 is "Page Not Found"; any other status shows its own
  * status message or "Internal Server Error". The stack only in development.
  */
 export function ErrorPage({ statusCode, statusMessage, message, stack, showStack }: ErrorPageProps & { showStack?: boolean }) {

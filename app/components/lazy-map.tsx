@@ -33,7 +33,7 @@ function MapPlaceholder({ label, className }: MapFrameProps) {
       aria-busy="true"
       data-testid="map-placeholder"
       className={clsx(
-        'flex flex-col items-center justify-center gap-2 rounded-xl border border-gray-200 bg-gray-100 text-sm text-gray-500 dark:border-gray-800 dark:bg-gray-800 dark:text-gray-400',
+        'flex flex-col items-center justify-center gap-2 rounded-xl border border-gray-200 bg-gray-100 text-sm text-gray-600 dark:border-gray-800 dark:bg-gray-800 dark:text-gray-300',
         className,
       )}
     >

@@ -7,6 +7,7 @@ import { addToast } from '#app/components/shell/toast-store.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { PublicUser } from '#app/modules/auth/auth.schema.ts'
 import { apiErrorMessage, apiRequest } from '#app/client/api-client.ts'
+import { forgetKeptPages } from '#app/visitor/forget-kept-pages.client.ts'
 
 /**
  * The monthly report's setting: read when the menu opens (it is the user's, kept on the server),
@@ -41,15 +42,17 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const submit = useSubmit()
   // The menu unmounts as soon as an item is chosen, so the logout is submitted from here
   // rather than by a <form> inside the menu.
-  const logout = () => void submit(null, { method: 'post', action: localePath('/auth/logout') })
+  const logout = () => void forgetKeptPages().finally(() => submit(null, { method: 'post', action: localePath('/auth/logout') }))
   const monthly = useMonthlyReportSetting()
   return (
-    <DropdownMenu.Root onOpenChange={(open) => open && monthly.load()}>
+    // Not modal: a modal menu hides the page from assistive technology (aria-hidden) while its
+    // links stay focusable, which WCAG 4.1.2 forbids (axe: aria-hidden-focus); Escape and a click outside still close it.
+    <DropdownMenu.Root modal={false} onOpenChange={(open) => open && monthly.load()}>
       <DropdownMenu.Trigger
         data-testid="user-menu"
         className="inline-flex items-center gap-2 rounded-full p-1 pr-3 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-600 dark:hover:bg-gray-800"
-        aria-label={t('shell.userMenu')}
       >
+        {/* Named by its text, not aria-label: the visible name must be part of the accessible name (WCAG 2.5.3). */}
         {user.photo.profile_avatar ? (
           <img src={user.photo.profile_avatar} alt="" className="size-8 rounded-full object-cover" />
         ) : (
@@ -58,6 +61,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </span>
         )}
         <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
+        <span className="sr-only">{t('shell.userMenu')}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

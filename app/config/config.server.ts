@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { z } from 'zod'
 import { directionsProviderNames, geocoderNames } from './providers.ts'
 
@@ -29,7 +30,8 @@ const configSchema = z.object({
     .min(1, 'BASE_URL is not defined')
     .pipe(z.url({ protocol: /^https?$/, error: 'BASE_URL must be an http(s) URL' }))
     .transform((v) => v.replace(/\/+$/, '')),
-  DATABASE_URL: z.string().min(1).default('data/trailguide.sqlite'),
+  /** Unset: `trailguide.sqlite` in DATA_DIR (two instances with their own DATA_DIR never share a database). */
+  DATABASE_URL: z.string().min(1).optional(),
   /** PostgreSQL only: connections each server process keeps (measured, ADR 031). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL only: the statements a process runs again and again are prepared once per connection (ADR 031); `0` turns it off. */
@@ -67,6 +69,12 @@ const configSchema = z.object({
   QR_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Uploaded images decoded at once; the others wait, their bodies unread. */
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /** Import files read at once, each in a worker thread (ADR 050); the others wait briefly, then 503. */
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** The heap an import worker may use, in MiB: a file that needs more is refused, the server stays up. */
+  IMPORT_WORKER_HEAP_MB: z.coerce.number().int().min(32).max(2048).default(96),
+  /** A second in which the event loop was held longer than this (ms) is logged as a warning (ADR 051). */
+  EVENT_LOOP_WARN_MS: z.coerce.number().min(0).max(60_000).default(100),
   RATE_LIMIT_LOGIN: rateLimit('10/60'),
   RATE_LIMIT_REGISTER: rateLimit('10/3600'),
   /** Password-reset requests per e-mail address. */
@@ -74,6 +82,12 @@ const configSchema = z.object({
   /** Password-reset requests per client address (many people share an office's), and, counted apart, reset-link uses. */
   RATE_LIMIT_RESET_CLIENT: rateLimit('50/900'),
   RATE_LIMIT_EVENTS: rateLimit('120/60'),
+  /**
+   * Visitors' views, events and scans are counted in memory and written in groups every this many
+   * ms, with their per-client limits (ADR 071); a SIGKILL loses at most this much. 0: each is
+   * written before its answer.
+   */
+  EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   RATE_LIMIT_UPLOADS: rateLimit('60/60'),
   /** Open data answers (`/api/public/…`) per client address: anonymous, so bounded. */
   RATE_LIMIT_OPEN_DATA: rateLimit('600/60'),
@@ -93,8 +107,22 @@ const configSchema = z.object({
   RATE_LIMIT_AI: rateLimit('30/3600'),
   /** Minutes between purges of expired rate-limit counters, tokens and invitations (each server process runs it). */
   PURGE_INTERVAL_MINUTES: z.coerce.number().int().positive().max(7 * 24 * 60).default(60),
+  /** Days a deleted route, place, QR code or category stays in its category's trash before the purge deletes it and its files (ADR 110). */
+  TRASH_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days a category's activity log keeps an entry before the purge deletes it (ADR 115). */
+  ACTIVITY_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Days a revision of a route or a place is kept (each item keeps its newest 50 however old, ADR 111). */
+  REVISIONS_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  /** Record revisions of routes and places on every save (off: none recorded; the bench compares the two). */
+  REVISIONS_ENABLED: flag(true),
+  /** Restores of a revision per user. */
+  RATE_LIMIT_RESTORES: rateLimit('30/60'),
   /** QR PNG renders per client address (images already rendered, and SVGs, are not counted). */
   RATE_LIMIT_QR_IMAGES: rateLimit('60/60'),
+  /** Routes' share pictures (og:image, ADR 121) drawn per client address (kept ones are not counted). */
+  RATE_LIMIT_SHARE_IMAGES: rateLimit('30/60'),
+  /** Drawn share pictures kept in memory, in MiB (keyed by their drawing: a changed route draws anew). */
+  SHARE_IMAGE_CACHE_MB: z.coerce.number().min(0).max(1024).default(16),
   /** redis://… : rate-limit counters in Redis instead of the database; unset: in the database. */
   REDIS_URL: z
     .string()
@@ -114,6 +142,8 @@ const configSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? undefined : ['on', 'true', '1', 'yes'].includes(v))),
   /** Largest offline pack of a walk (pages, photos and tiles), in megabytes. */
   OFFLINE_PACK_MB: z.coerce.number().positive().max(200).default(5),
+  /** Added to OFFLINE_PACK_MB for a walk with recorded audio (ADR 122), whose recordings go into the pack. */
+  OFFLINE_PACK_AUDIO_MB: z.coerce.number().min(0).max(500).default(20),
   /** The trails' time zone (IANA name): the day a route notice's dates are read in (ADR 026). */
   TIME_ZONE: z
     .string()
@@ -219,7 +249,11 @@ const configSchema = z.object({
       path: [config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
       message: `is required when ${config.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} is set`,
     })
-}).transform((config) => ({ ...config, OFFLINE_TILES: config.OFFLINE_TILES ?? !isOpenStreetMapTiles(config.TILE_URL) }))
+}).transform((config) => ({
+  ...config,
+  DATABASE_URL: config.DATABASE_URL ?? path.join(config.DATA_DIR, 'trailguide.sqlite'),
+  OFFLINE_TILES: config.OFFLINE_TILES ?? !isOpenStreetMapTiles(config.TILE_URL),
+}))
 
 function isTimeZone(name: string): boolean {
   try {

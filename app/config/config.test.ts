@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.server.ts'
 
@@ -16,13 +17,23 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       BASE_URL: 'http://localhost:3000',
       PORT: 3000,
-      DATABASE_URL: 'data/trailguide.sqlite',
+      DATABASE_URL: path.join('data', 'trailguide.sqlite'),
       SUBDOMAIN_ROUTING: false,
       ROOT_REDIRECT_STATUS: 302,
       RATE_LIMIT_LOGIN: { limit: 10, windowMs: 60_000 },
     })
     expect(config.ROOT_REDIRECT).toBeUndefined()
     expect(config.SMTP_URL).toBeUndefined()
+  })
+
+  it('keeps the SQLite database in DATA_DIR unless DATABASE_URL says otherwise', () => {
+    // Two instances started with their own DATA_DIR must never share one database.
+    const one = loadConfig({ BASE_URL: 'https://example.org', DATA_DIR: '/srv/one' })
+    const two = loadConfig({ BASE_URL: 'https://example.org', DATA_DIR: '/srv/two' })
+    expect(one.DATABASE_URL).toBe(path.join('/srv/one', 'trailguide.sqlite'))
+    expect(two.DATABASE_URL).toBe(path.join('/srv/two', 'trailguide.sqlite'))
+    expect(loadConfig({ BASE_URL: 'https://example.org', DATA_DIR: '/srv/one', DATABASE_URL: 'postgres://db/x' }).DATABASE_URL).toBe('postgres://db/x')
+    expect(() => loadConfig({ BASE_URL: 'https://example.org', DATABASE_URL: '' })).toThrow(/^DATABASE_URL: /)
   })
 
   it('reads flags and rate limits, and names the setting that is wrong', () => {

@@ -7,6 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '#app/config/config.server.ts'
+import { ContentVersionBoard, dataVersionCheck, listenForVersions, watchWrites } from './content-versions.server.ts'
 import type { Database } from './schema.ts'
 
 export type DB = Kysely<Database>
@@ -36,7 +37,11 @@ export function createDb({ url, onQuery, poolSize = 10, prepared = false }: DbOp
   if (isPostgresUrl(url)) {
     const { Pool } = requireOnUse('pg') as typeof pg
     const pool = new Pool({ connectionString: url, max: poolSize })
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared ? withPreparedStatements(pool) : pool }), log })
+    const board = new ContentVersionBoard()
+    const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool: prepared ? withPreparedStatements(pool) : pool }), () => board.invalidate()), log })
+    board.attach(versionSource(db))
+    boards.set(db, board)
+    return db
   }
 
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true })
@@ -45,7 +50,56 @@ export function createDb({ url, onQuery, poolSize = 10, prepared = false }: DbOp
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log })
+  const board = new ContentVersionBoard()
+  const db = new Kysely<Database>({ dialect: watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), () => board.invalidate()), log })
+  const dataVersion = sqlite.prepare('pragma data_version').pluck()
+  board.attach(versionSource(db), dataVersionCheck(board, () => dataVersion.get() as number))
+  boards.set(db, board)
+  return db
+}
+
+// The content versions kept in memory per handle (ADR 071), on the handle itself under a
+// registered symbol: a test's handle made by these sources is also the built bundle's.
+const BOARD = Symbol.for('trailguide.contentVersionBoard')
+const boards = {
+  get: (db: DB) => (db as unknown as Record<symbol, ContentVersionBoard | undefined>)[BOARD],
+  set: (db: DB, board: ContentVersionBoard) => void Object.defineProperty(db, BOARD, { value: board, configurable: true }),
+}
+
+/**
+ * The content versions of this handle, kept in memory (app/db/content-versions.server.ts). A
+ * handle not made by `createDb` (none today) gets a board that forgets at once: always read.
+ */
+export function contentVersionBoard(db: DB): ContentVersionBoard {
+  let board = boards.get(db)
+  if (!board) {
+    const uncached = new ContentVersionBoard()
+    uncached.attach(versionSource(db), () => uncached.invalidate())
+    boards.set(db, (board = uncached))
+  }
+  return board
+}
+
+/**
+ * Other processes' writes reach this handle's kept versions: on PostgreSQL by LISTEN on a
+ * connection of its own, every version forgotten each `staleMs` while it is down; on SQLite
+ * nothing to start (each answer compares the file's data_version). Returns the stop.
+ */
+export function watchOtherProcesses(db: DB, options: { url: string; staleMs?: number; onError?: (error: unknown) => void }): () => void {
+  if (!isPostgresUrl(options.url)) return () => undefined
+  const { Client } = requireOnUse('pg') as typeof pg
+  const board = contentVersionBoard(db)
+  listenForVersions(board, () => new Client({ connectionString: options.url }), { staleMs: options.staleMs ?? 1000, onError: options.onError })
+  return () => board.close()
+}
+
+function versionSource(db: DB) {
+  return {
+    async read(categoryIds: number[]) {
+      const rows = await db.selectFrom('content_versions').select(['category_id', 'version']).where('category_id', 'in', categoryIds).execute()
+      return new Map(rows.map((r) => [Number(r.category_id), Number(r.version)]))
+    },
+  }
 }
 
 // A statement is prepared once it has been run this many times (one-off SQL is not), and at

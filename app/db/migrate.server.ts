@@ -16,6 +16,13 @@ import * as scanEvents from './migrations/2026-11-25T1100-scan-events.ts'
 import * as walkNotices from './migrations/2026-11-25T1200-walk-notices.ts'
 import * as accessibility from './migrations/2026-11-25T1300-accessibility.ts'
 import * as monthlyReport from './migrations/2026-11-25T1600-monthly-report.ts'
+import * as placeHeights from './migrations/2026-11-28T1000-place-heights.ts'
+import * as contentVersionNotify from './migrations/2026-11-28T1200-content-version-notify.ts'
+import * as trash from './migrations/2026-11-28T1600-trash.ts'
+import * as placeRecordings from './migrations/2026-11-28T1700-place-recordings.ts'
+import * as audioPlays from './migrations/2026-11-29T1300-audio-plays.ts'
+import * as activityLog from './migrations/2026-11-29T1600-activity-log.ts'
+import * as revisions from './migrations/2026-11-29T1500-revisions.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
@@ -35,6 +42,13 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1200-walk-notices': walkNotices,
   '2026-11-25T1300-accessibility': accessibility,
   '2026-11-25T1600-monthly-report': monthlyReport,
+  '2026-11-28T1000-place-heights': placeHeights,
+  '2026-11-28T1200-content-version-notify': contentVersionNotify,
+  '2026-11-28T1600-trash': trash,
+  '2026-11-28T1700-place-recordings': placeRecordings,
+  '2026-11-29T1300-audio-plays': audioPlays,
+  '2026-11-29T1600-activity-log': activityLog,
+  '2026-11-29T1500-revisions': revisions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

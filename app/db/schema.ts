@@ -56,6 +56,9 @@ interface PlaceCategoriesTable {
   fallback_locale: string
   created_at: Timestamp
   updated_at: Timestamp
+  /** Migration 2026-11-28T1600-trash (ADR 110): set while in the trash; every read leaves such rows out. */
+  deleted_at: Generated<Timestamp | null>
+  deleted_by: Generated<number | null>
 }
 
 interface CategoryMembersTable {
@@ -71,8 +74,12 @@ interface PlacesTable {
   name: string
   lat: number | null
   lng: number | null
+  /** Height in metres, as an imported file gave it (null: unknown). */
+  ele: number | null
   created_at: Timestamp
   updated_at: Timestamp
+  deleted_at: Generated<Timestamp | null>
+  deleted_by: Generated<number | null>
 }
 
 interface PlaceUsersTable {
@@ -116,6 +123,8 @@ interface QrCodesTable {
   user_id: number | null
   activated_at: Timestamp | null
   created_at: Timestamp
+  deleted_at: Generated<Timestamp | null>
+  deleted_by: Generated<number | null>
 }
 
 type WalkStatus = 'draft' | 'published'
@@ -141,6 +150,8 @@ export interface WalksTable {
   is_modified: Generated<Flag>
   created_at: Timestamp
   updated_at: Timestamp
+  deleted_at: Generated<Timestamp | null>
+  deleted_by: Generated<number | null>
 }
 
 export interface WalkTranslationsTable {
@@ -182,7 +193,7 @@ interface WalkQrCodesTable {
   created_at: Timestamp
 }
 
-export type EventType = 'view' | 'time' | 'like' | 'place_visit' | 'contribution'
+export type EventType = 'view' | 'time' | 'like' | 'place_visit' | 'contribution' | 'audio_play'
 
 export interface EventsTable {
   id: Generated<number>
@@ -210,6 +221,8 @@ export interface StatDaysTable {
   place_visits: number
   /** Of `views`, those that came by a plaque (migration 2026-11-25T1100-scan-events; 0 by default). */
   plaque_views: Generated<number>
+  /** Plays of a stop's recording (migration 2026-11-29T1300-audio-plays, ADR 123). */
+  audio_plays: Generated<number>
 }
 
 /** Migration 2026-11-21T1100-stats: the salt of the visitor hash of each day ('YYYY-MM-DD'). */
@@ -225,6 +238,8 @@ export interface StatMonthsTable {
   place_visits: number
   /** Of `views`, those that came by a plaque (migration 2026-11-25T1100-scan-events; 0 by default). */
   plaque_views: Generated<number>
+  /** Plays of a stop's recording (migration 2026-11-29T1300-audio-plays, ADR 123). */
+  audio_plays: Generated<number>
 }
 
 /** Per-category content version for the public pages' render cache (0: the slug namespace). */
@@ -306,7 +321,7 @@ export interface VisitorReportsTable {
 
 type WalkNoticeLevel = 'information' | 'warning' | 'closed'
 
-/** A route's notice (issue 15): one per route, shown while today is within its days ('YYYY-MM-DD', inclusive). */
+/** A route's notice: one per route, shown while today is within its days ('YYYY-MM-DD', inclusive). */
 interface WalkNoticesTable {
   walk_id: number
   level: WalkNoticeLevel
@@ -362,7 +377,68 @@ export interface PlaceAccessibilityTable {
   entrance_note: string
 }
 
+export type TrashKind = 'route' | 'place' | 'qr_code' | 'category'
+
+/** Migration 2026-11-28T1600-trash (ADR 110): what a manager deleted, in the trash of its category. */
+export interface TrashItemsTable {
+  id: Generated<number>
+  category_id: number
+  kind: TrashKind
+  item_id: number
+  label: string
+  deleted_at: Timestamp
+  deleted_by: number | null
+  /** JSON: the addresses given up while in the trash, the categories that went with a category. */
+  payload: Generated<string>
+}
+
+/** Migration 2026-11-29T1600-activity-log (ADR 115): who did what in a category, and when. */
+export interface ActivityLogTable {
+  id: Generated<number>
+  category_id: number
+  /** Null once the member's account is deleted. */
+  user_id: number | null
+  kind: string
+  action: string
+  item_id: number | null
+  label: string
+  /** JSON: the facts the sentence needs (an import's counts, a new role). */
+  details: Generated<string>
+  created_at: Timestamp
+}
+
+export type RevisionKind = 'route' | 'place'
+
+/** Migration 2026-11-29T1500-revisions (ADR 111): a save of a route or a place, with the state it left. */
+export interface RevisionsTable {
+  id: Generated<number>
+  category_id: number
+  kind: RevisionKind
+  item_id: number
+  user_id: number | null
+  created_at: Timestamp
+  /** JSON list of the kinds of change (texts.fr, stops, path…), in a line for the list. */
+  changes: Generated<string>
+  /** The revision this save restored, if it was a restore. */
+  restored_from: number | null
+  /** The editable state after the save: JSON, deflated, base64. */
+  snapshot: string
+}
+
+/** A stop's recorded audio in one language (ADR 122); the file is in the uploads storage. */
+export interface PlaceRecordingsTable {
+  place_id: number
+  locale: string
+  file_key: string
+  content_type: string
+  bytes: number
+  duration_ms: number
+  created_at: Timestamp
+}
+
 interface DomainTables {
+  activity_log: ActivityLogTable
+  place_recordings: PlaceRecordingsTable
   place_categories: PlaceCategoriesTable
   category_members: CategoryMembersTable
   places: PlacesTable
@@ -393,6 +469,8 @@ interface DomainTables {
   monthly_report_sends: MonthlyReportSendsTable
   walk_accessibility: WalkAccessibilityTable
   place_accessibility: PlaceAccessibilityTable
+  trash_items: TrashItemsTable
+  revisions: RevisionsTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

@@ -3,7 +3,7 @@ export const locales = ['en', 'fr', 'de', 'it'] as const
 export type Locale = (typeof locales)[number]
 export const defaultLocale: Locale = 'en'
 
-/** Cookie that remembers the visitor's language (spec section 9). */
+/** Cookie that remembers the visitor's language (docs/spec.md §9). */
 export const localeCookie = {
   name: 'i18n_redirected',
   maxAgeSeconds: 365 * 24 * 60 * 60,

@@ -25,11 +25,12 @@ describe('message parts', () => {
     const base = pickMessages(en, 'base')
     const manager = pickMessages(en, 'manager')
     expect(Object.keys(base).some((group) => group in manager)).toBe(false)
-    expect({ ...base, ...manager, mail: en.mail, categoryHome: en.categoryHome }).toEqual(en)
+    expect({ ...base, ...manager, mail: en.mail, categoryHome: en.categoryHome, visitorOffline: en.visitorOffline }).toEqual(en)
     expect(base).toHaveProperty('auth')
     expect(manager).toHaveProperty('statistics')
     expect(partOf('mail')).toBeNull()
     expect(partOf('categoryHome')).toBeNull()
+    expect(partOf('visitorOffline')).toBeNull()
     expect(partOf('aBrandNewGroup')).toBe('base')
   })
 

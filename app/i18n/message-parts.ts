@@ -27,10 +27,11 @@ export const MANAGER_GROUPS: ReadonlySet<string> = new Set([
   'import',
   'editorSafety',
   'geocoding',
+  'activity',
 ])
 
 /** Groups only the server renders (e-mails, the category home, which runs no framework): never sent to a browser. */
-const SERVER_GROUPS: ReadonlySet<string> = new Set(['mail', 'categoryHome'])
+const SERVER_GROUPS: ReadonlySet<string> = new Set(['mail', 'categoryHome', 'visitorOffline'])
 
 export function partOf(group: string): MessagePart | null {
   if (SERVER_GROUPS.has(group)) return null

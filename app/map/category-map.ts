@@ -2,7 +2,7 @@ import L from 'leaflet'
 import { textColorOn } from '#app/utils/contrast.ts'
 import { retinaTiles, STOP_TARGET } from './trail-map.ts'
 
-// The category home's map (issue 13): where each published route starts, a 44 px pin in its
+// The category home's map: where each published route starts, a 44 px pin in its
 // colour that links to its page. Plain Leaflet, driven by app/visitor/category-home.client.ts.
 
 export interface RouteStart {

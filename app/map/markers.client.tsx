@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react'
 import { CircleMarker, Marker, Polyline, Tooltip } from 'react-leaflet'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import { heatColor, pointRadius } from './heat-scale.ts'
+import { textColorOn } from '#app/utils/contrast.ts'
 
 const MARKER_SIZE = 28
 
@@ -12,7 +13,7 @@ const tagElement = (testId: string) => ({
 })
 
 function numberedIcon(label: number, color: string) {
-  const html = `<span aria-hidden="true" style="background:${color}">${label}</span>`
+  const html = `<span aria-hidden="true" style="background:${color};color:${textColorOn(color)}">${label}</span>`
   return L.divIcon({ className: 'tg-numbered-marker', html, iconSize: [MARKER_SIZE, MARKER_SIZE], iconAnchor: [MARKER_SIZE / 2, MARKER_SIZE / 2] })
 }
 

@@ -6,7 +6,7 @@ import type { Route } from './+types/index'
 import { categoryHomeMeta } from './public/category-home.tsx'
 import { loadCategoryHome } from './public/category-home.server.ts'
 
-// On a category's subdomain (SUBDOMAIN_ROUTING=on), "/" is the category's public home (issue 13),
+// On a category's subdomain (SUBDOMAIN_ROUTING=on), "/" is the category's public home,
 // complete as HTML like the other visitor pages.
 export const handle = { hydrate: false }
 

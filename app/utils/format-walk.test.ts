@@ -44,7 +44,7 @@ describe('formatDuration', () => {
   })
 })
 
-// Spec section 9 at its edges: metres below 1000, kilometres from 1000; minutes below 60, hours from 60.
+// docs/spec.md §9 at its edges: metres below 1000, kilometres from 1000; minutes below 60, hours from 60.
 describe('the display boundaries', () => {
   it.each([
     [999, 'en', '999 m'],

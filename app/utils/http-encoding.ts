@@ -1,5 +1,5 @@
 /**
- * Content negotiation of HTTP compression (issue 18 item 3), shared by the server's compression
+ * Content negotiation of HTTP compression, shared by the server's compression
  * middleware (server/compression.ts), its built-file serving and the render cache. Each encoding
  * is its own representation: its own ETag (`"…-br"`, `"…-gz"`) and `Vary: Accept-Encoding` on
  * every answer that could have been compressed.

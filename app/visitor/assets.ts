@@ -2,11 +2,12 @@
 // (one classic script, its imports included) and gives its hashed URL, the same in the server
 // build: no framework runtime, nothing to hydrate (ADR 021).
 import categoryScript from './category-home.client.ts?worker&url'
+import landingAudioScript from './landing-audio.client.ts?worker&url'
 import serviceWorker from './service-worker.ts?worker&url'
 import trailScript from './trail-page.client.ts?worker&url'
 import { visitorMapStyles } from '#app/map/visitor-map-styles.ts'
 
-export const visitorAssets = { trailScript, categoryScript, serviceWorker, mapStyles: visitorMapStyles }
+export const visitorAssets = { trailScript, categoryScript, landingAudioScript, serviceWorker, mapStyles: visitorMapStyles }
 
 /**
  * The service worker's address as every visitor page registers it (one address, or pages would

@@ -1,16 +1,15 @@
-// The category home's filters (issue 13): by duration, by distance and by name. Pure, so the
+// The category home's filters: by duration, by distance and by name. Pure, so the
 // server (no script) and the page's script filter alike.
 
-export const durationChoices = ['30', '60', '120', 'more'] as const
-export const distanceChoices = ['2', '5', '10', 'more'] as const
-type DurationChoice = (typeof durationChoices)[number]
-type DistanceChoice = (typeof distanceChoices)[number]
+import { readPageQuery, type DistanceChoice, type DurationChoice } from '#app/utils/page-query.ts'
+
+export { distanceChoices, durationChoices } from '#app/utils/page-query.ts'
 
 export interface RouteFilters {
   q: string
   duration: DurationChoice | null
   distance: DistanceChoice | null
-  /** Step-free routes only (issue 15): a route whose step-free fact is unknown is left out too. */
+  /** Step-free routes only: a route whose step-free fact is unknown is left out too. */
   stepFree: boolean
 }
 
@@ -25,16 +24,11 @@ export interface FilteredRoute {
   stepFree?: boolean | null
 }
 
-const pick = <T extends string>(choices: readonly T[], value: string | null): T | null => (choices as readonly string[]).includes(value ?? '') ? (value as T) : null
-
 /** The filters a query string asks for; anything else means "any". */
 export function parseFilters(params: URLSearchParams): RouteFilters {
-  return {
-    q: (params.get('q') ?? '').trim().slice(0, 100),
-    duration: pick(durationChoices, params.get('duration')),
-    distance: pick(distanceChoices, params.get('distance')),
-    stepFree: params.get('step_free') === '1',
-  }
+  // The same reading as the render cache's key (a search by name is never kept).
+  const { duration, distance, stepFree } = readPageQuery(params)
+  return { q: (params.get('q') ?? '').trim().slice(0, 100), duration, distance, stepFree }
 }
 
 /** Lower case without accents: "Cathédrale" is found by "cathedrale". */

@@ -3,7 +3,7 @@ import { createCategoryMap } from '#app/map/category-map.ts'
 import { matchesFilters, parseFilters } from './category-filters.ts'
 import { registerVisitorWorker } from './register-worker.client.ts'
 
-// The category home's script (issue 13): the map of where the routes start, and the filters
+// The category home's script: the map of where the routes start, and the filters
 // applied as the visitor types or chooses (the form still works without it, by the server).
 
 function start() {

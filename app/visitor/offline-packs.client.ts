@@ -3,7 +3,7 @@ import { corridorTiles, planPack, tileUrl } from './tile-plan.ts'
 import type { TrailData } from './trail-data.ts'
 import { VISITOR_CACHES } from './visitor-paths.ts'
 
-// A walk saved for offline (issue 13, ADR 021): its map page and landing page in the visitor's
+// A walk saved for offline (ADR 021): its map page and landing page in the visitor's
 // language, their scripts, styles and photos, and the map tiles along the path, in one cache per
 // walk (`trailguide-walk:{uuid}`) that the service worker answers from when the network is gone.
 // The list of saved walks is kept in localStorage beside it.
@@ -26,6 +26,8 @@ export interface PackEstimate {
   bytes: number
   /** The tile source refused a cross-origin read (no CORS): the walk is saved without tiles. */
   tilesRefused: boolean
+  /** What the estimate already put in the walk's cache (absolute URL → bytes): not fetched again. */
+  fetched: Map<string, number>
 }
 
 const LIST_KEY = 'trailguide:saved-walks'
@@ -64,33 +66,54 @@ function resourcesOf(html: string): string[] {
     if (value) urls.add(value)
   }
   const trail = doc.querySelector('[data-trail]')?.getAttribute('data-trail')
-  if (trail) for (const style of (JSON.parse(trail) as TrailData).styles) urls.add(style)
+  if (trail) {
+    const data = JSON.parse(trail) as TrailData
+    for (const style of data.styles) urls.add(style)
+    // The stops' recordings (ADR 122): weighed with the rest, kept for listening offline.
+    for (const stop of data.places) if (stop.recording) urls.add(stop.recording.url)
+  }
   return [...urls].map((u) => new URL(u, location.href)).filter((u) => u.origin === location.origin).map((u) => u.pathname + u.search)
-}
-
-async function sizeOf(url: string): Promise<number> {
-  const res = await fetch(url, { method: 'HEAD', credentials: 'omit' }).catch(() => null)
-  return Number(res?.headers.get('content-length') ?? 0)
 }
 
 /** The visitor's (public) copy of a page: never a signed-in member's, which may show a draft. */
 const fetchPublic = (url: string) => fetch(url, { credentials: 'omit', cache: 'no-store' })
 
-/** What saving the walk takes: its files, and the tile levels that fit the budget with them. */
+const absolute = (url: string) => new URL(url, location.href).href
+
+/**
+ * What saving the walk takes: its pages and files (fetched and kept in the walk's cache, so the
+ * figure is the bytes saved, not a guess from headers: compressed lengths would halve it), and
+ * the tile levels that fit the budget with them, from the average of a few tiles.
+ */
 export async function estimatePack(trail: TrailData, onlyZooms?: number[]): Promise<PackEstimate> {
+  const cache = await caches.open(cacheName(trail.uuid))
+  const fetched = new Map<string, number>()
+  const keep = async (url: string, res: Response) => {
+    const size = (await res.clone().arrayBuffer()).byteLength
+    await cache.put(absolute(url), res)
+    fetched.set(absolute(url), size)
+    return size
+  }
   const files = new Set<string>()
-  let bytes = 0
   for (const page of trail.pages) {
     const res = await fetchPublic(page)
     if (!res.ok) throw new Error(`page ${res.status}`)
-    const html = await res.text()
-    bytes += html.length
+    const html = await res.clone().text()
+    await keep(page, res)
     files.add(page)
     for (const url of resourcesOf(html)) files.add(url)
   }
-  const sizes = await Promise.all([...files].filter((f) => !trail.pages.includes(f)).map(sizeOf))
-  bytes += sizes.reduce((a, b) => a + b, 0)
-  if (!trail.tiles.saving) return { files: [...files], tiles: [], zooms: [], bytes, tilesRefused: false }
+  await Promise.all(
+    [...files]
+      .filter((f) => !fetched.has(absolute(f)))
+      .map(async (url) => {
+        const res = await fetchPublic(url)
+        if (!res.ok) throw new Error(`${url}: ${res.status}`)
+        await keep(url, res)
+      }),
+  )
+  const bytes = [...fetched.values()].reduce((a, b) => a + b, 0)
+  if (!trail.tiles.saving) return { files: [...files], tiles: [], zooms: [], bytes, tilesRefused: false, fetched }
 
   const paths = trail.paths.length > 0 ? trail.paths : [trail.places.map((p): [number, number] => [p.lat, p.lng])]
   const zooms = onlyZooms ?? trail.offline.zooms
@@ -101,31 +124,29 @@ export async function estimatePack(trail: TrailData, onlyZooms?: number[]): Prom
   // The average tile of this source, from a few along the path (kept: they are needed anyway).
   const middle = byZoom.get(zooms[Math.floor(zooms.length / 2)]) ?? []
   const samples = middle.filter((_, i) => i % Math.max(1, Math.floor(middle.length / 4)) === 0).slice(0, 4)
-  let sampled = 0
-  let sampledBytes = 0
+  const sampled: number[] = []
   try {
-    const cache = await caches.open(cacheName(trail.uuid))
     for (const tile of samples) {
       const url = tileUrl(trail.tiles.url, tile)
       const res = await fetch(url, { mode: 'cors', credentials: 'omit' })
-      if (!res.ok) continue
-      const body = await res.clone().arrayBuffer()
-      await cache.put(url, res)
-      sampled += 1
-      sampledBytes += body.byteLength
+      if (res.ok) sampled.push(await keep(url, res))
     }
   } catch {
-    return { files: [...files], tiles: [], zooms: [], bytes, tilesRefused: true }
+    return { files: [...files], tiles: [], zooms: [], bytes, tilesRefused: true, fetched }
   }
-  const average = sampled > 0 ? sampledBytes / sampled : 20_000
+  const average = sampled.length > 0 ? sampled.reduce((a, b) => a + b, 0) / sampled.length : 20_000
   const plan = planPack(byZoom, average, onlyZooms ? Infinity : trail.offline.budgetBytes, bytes)
-  return { files: [...files], tiles: plan.tiles.map((t) => tileUrl(trail.tiles.url, t)), zooms: plan.zooms, bytes: bytes + plan.tileBytes, tilesRefused: false }
+  const tiles = plan.tiles.map((t) => tileUrl(trail.tiles.url, t))
+  // The sampled tiles are counted once: by their size, not the average.
+  const sampledPlanned = tiles.filter((t) => fetched.has(absolute(t)))
+  const tileBytes = plan.tileBytes - sampledPlanned.length * average + sampledPlanned.reduce((a, t) => a + fetched.get(absolute(t))!, 0)
+  return { files: [...files], tiles, zooms: plan.zooms, bytes: Math.round(bytes + tileBytes), tilesRefused: false, fetched }
 }
 
 /**
- * Downloads the pack into the walk's cache (what is there already is fetched again: this is
- * also how a newer version replaces the old), drops what the new pack no longer holds, and lists
- * the walk. `onProgress` gets (done, total) after each file.
+ * Downloads the pack into the walk's cache (what the estimate fetched is not fetched again; the
+ * rest is, even when there: this is also how a newer version replaces the old), drops what the
+ * new pack no longer holds, and lists the walk. `onProgress` gets (done, total) after each file.
  */
 export async function savePack(trail: TrailData, estimate: PackEstimate, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<SavedWalk> {
   const cache = await caches.open(cacheName(trail.uuid))
@@ -136,15 +157,23 @@ export async function savePack(trail: TrailData, estimate: PackEstimate, onProgr
   const worker = async () => {
     for (let item = queue.shift(); item; item = queue.shift()) {
       if (signal?.aborted) throw new DOMException('cancelled', 'AbortError')
+      const known = estimate.fetched.get(absolute(item.url))
+      if (known !== undefined) {
+        bytes += known
+        onProgress(++done, items.length)
+        continue
+      }
       const res = item.tile ? await fetch(item.url, { mode: 'cors', credentials: 'omit', signal }) : await fetchPublic(item.url)
       if (!res.ok) throw new Error(`${item.url}: ${res.status}`)
-      bytes += (await res.clone().arrayBuffer()).byteLength
-      await cache.put(new URL(item.url, location.href).href, res)
+      // Read before adding: `bytes += await …` would add to the total as it was before the wait (six workers).
+      const size = (await res.clone().arrayBuffer()).byteLength
+      bytes += size
+      await cache.put(absolute(item.url), res)
       onProgress(++done, items.length)
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  const wanted = new Set(items.map((i) => new URL(i.url, location.href).href))
+  const wanted = new Set(items.map((i) => absolute(i.url)))
   for (const request of await cache.keys()) if (!wanted.has(request.url)) await cache.delete(request)
   const saved: SavedWalk = { uuid: trail.uuid, name: trail.name, mapPath: trail.pages[0], version: trail.version, bytes, zooms: estimate.zooms, savedAt: new Date().toISOString() }
   writeList([saved, ...savedWalks().filter((w) => w.uuid !== trail.uuid)])

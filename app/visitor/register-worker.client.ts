@@ -1,5 +1,8 @@
+import { isLocale } from '#app/i18n/config.ts'
+import { offlinePagePath } from './visitor-paths.ts'
+
 // Registers the visitors' service worker (app/visitor/service-worker.ts) from a public page, and
-// hands it the page and its resources the first time, when it did not control the page yet.
+// hands it the page, its resources and the offline page of its language (ADR 090).
 
 const OWN_RESOURCE = /^\/(?:assets|uploads)\/|^\/(?:landing\.js|favicon\.svg|manifest\.webmanifest)$/
 
@@ -24,16 +27,24 @@ function cacheUrls(worker: ServiceWorker, urls: string[]): Promise<void> {
 
 /**
  * Registers the worker whose address the page names (`<meta name="trailguide:service-worker">`), then
- * caches this page; marks `<html data-offline-ready>` when done. Quiet where workers are missing
+ * caches this page when the worker did not see it load, and the offline page of its language when not
+ * kept yet; marks `<html data-offline-ready>` when done. Quiet where workers are missing
  * (private windows, old browsers, a frame on another site): the page works as before.
  */
 export async function registerVisitorWorker(): Promise<ServiceWorkerRegistration | null> {
   const url = document.querySelector('meta[name="trailguide:service-worker"]')?.getAttribute('content')
   if (!url || !('serviceWorker' in navigator)) return null
+  // Whether the worker saw this page load: read before it may claim the page (on its first activation).
+  const controlled = navigator.serviceWorker.controller !== null
   try {
     const registration = await navigator.serviceWorker.register(url, { scope: '/' })
     const ready = await navigator.serviceWorker.ready
-    if (ready.active) await cacheUrls(ready.active, pageResources())
+    const lang = document.documentElement.lang
+    const offline = new URL(offlinePagePath(isLocale(lang) ? lang : 'en'), location.origin).href
+    // Controlled, the page and its files went through the worker, which kept them.
+    const urls = controlled ? [] : pageResources()
+    if (!(await caches.match(offline))) urls.push(offline)
+    if (ready.active && urls.length > 0) await cacheUrls(ready.active, urls)
     document.documentElement.dataset.offlineReady = 'true'
     return registration
   } catch {

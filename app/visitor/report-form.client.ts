@@ -1,4 +1,4 @@
-// "Report a problem here" with script (issue 15): the same form the page renders
+// "Report a problem here" with script: the same form the page renders
 // (app/components/reports/visitor-report-form.tsx), sent to POST /api/public/reports instead of
 // the report page, and thanked in place. Without script the form posts to /report itself.
 

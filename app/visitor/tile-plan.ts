@@ -1,6 +1,6 @@
 import type { LatLng } from '#app/modules/geo/geo.ts'
 
-// Which map tiles a walk needs offline (issue 13): every tile within a corridor around the path
+// Which map tiles a walk needs offline: every tile within a corridor around the path
 // and the stops, at a few zoom levels, and the largest set of levels that fits a byte budget.
 // Pure (Web Mercator "slippy map" numbering, as Leaflet and every tile server use it).
 

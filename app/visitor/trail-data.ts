@@ -7,6 +7,8 @@ export interface TrailStopData {
   name: string
   lat: number
   lng: number
+  /** The stop's recording in the page's language, else the category's fallback (ADR 122). */
+  recording: { url: string; type: string } | null
 }
 
 export interface TrailData {
@@ -24,6 +26,8 @@ export interface TrailData {
   styles: string[]
   /** Pages a saved walk keeps: this map page and the route's landing page, in this language. */
   pages: string[]
+  /** The stop the page opened on (?place=), or null. */
+  focus: number | null
   embed: boolean
   offline: OfflineSettings
   messages: TrailMessages

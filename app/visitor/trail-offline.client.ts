@@ -6,8 +6,10 @@ import type { TrailData } from './trail-data.ts'
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
+/** A size in the language's own unit ("0,2 Mo" in French); at least 0.1, so a small pack never reads "0". */
 function megabytes(bytes: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0MB`
+  const format = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  return format.format(Math.max(0.1, bytes / (1024 * 1024)))
 }
 
 export function setUpOffline(root: Element, trail: TrailData) {

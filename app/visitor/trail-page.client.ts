@@ -3,11 +3,12 @@ import type { LatLng } from '#app/modules/geo/geo.ts'
 import { arrivals, closestPlace, distanceLabel, distancesFrom } from './distances.ts'
 import { registerVisitorWorker } from './register-worker.client.ts'
 import { enhanceReportForm, setReportPlace } from './report-form.client.ts'
-import { createListener, speechAvailable } from './speech.client.ts'
+import { applySpeed, bindSpeed, playCounter } from './stop-player.client.ts'
+import { createListener, speechAvailable, transcriptOf, type SpokenPart } from './speech.client.ts'
 import type { TrailData } from './trail-data.ts'
 import { setUpOffline } from './trail-offline.client.ts'
 
-// The route map page's script (issue 13): it enhances the server's HTML (app/components/trail/
+// The route map page's script: it enhances the server's HTML (app/components/trail/
 // trail-page.tsx) without a framework: the Leaflet map, the place sheet, "show my position" with
 // the distances (pure JS, so it works offline), the card of a stop opened once when the visitor
 // comes within 20 m, "Listen", and saving the walk for offline. Elements are found by data-*.
@@ -15,9 +16,13 @@ import { setUpOffline } from './trail-offline.client.ts'
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''))
 
 function start() {
-  const root = document.querySelector('[data-trail]')
-  if (!root) return
+  const found = document.querySelector('[data-trail]')
+  if (!found) return
+  const root: Element = found
   const trail = JSON.parse(root.getAttribute('data-trail')!) as TrailData
+  // A plaque's scan (/q/{code}) is answered with this page itself (ADR 071): the address kept in
+  // the history, bookmarked and shared is the map page's, on the scanned stop.
+  if (/\/q\/[^/]+$/.test(location.pathname)) history.replaceState(null, '', trail.pages[0] + (trail.focus ? `?place=${trail.focus}` : ''))
   const m = trail.messages
   const $ = <T extends Element = HTMLElement>(selector: string) => root.querySelector<T>(selector)
   const $$ = <T extends Element = HTMLElement>(selector: string) => [...root.querySelectorAll<T>(selector)]
@@ -30,6 +35,8 @@ function start() {
   const listenRow = $('[data-listen-row]')!
   const listenButton = $<HTMLButtonElement>('[data-listen]')!
   const transcript = $('[data-transcript]')!
+  const player = $('[data-player]')!
+  const { audio, speed } = bindSpeed(player)
   const centre = $<HTMLButtonElement>('[data-centre]')!
 
   // "Report a problem here": sent to the API; the place sheet's link opens it about that stop.
@@ -38,7 +45,10 @@ function start() {
     enhanceReportForm(report)
     for (const link of $$('[data-report-open]')) {
       link.addEventListener('click', (event) => {
+        // A new tab or window opens the report page itself (the link names the route and the stop).
+        if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
         event.preventDefault()
+        report.hidden = false
         report.open = true
         report.scrollIntoView({ block: 'start', behavior: 'smooth' })
         report.querySelector<HTMLInputElement>('input[name="kind"]')?.focus({ preventScroll: true })
@@ -83,17 +93,37 @@ function start() {
   }
   toggle.addEventListener('click', () => setExpanded(!expanded))
 
-  const listener = speechAvailable()
-    ? createListener(trail.locale, (speaking, text) => {
-        listenButton.setAttribute('aria-pressed', String(speaking))
-        listenButton.querySelector('[data-listen-label]')!.textContent = speaking ? m.stopListening : m.listen
-        if (text) {
-          transcript.hidden = false
-          transcript.querySelector('[data-transcript-text]')!.textContent = text
-        }
-      })
-    : null
+  /** "Listen" pressed or not, and the text heard shown as its transcript. */
+  const showListening = (speaking: boolean, text?: string) => {
+    listenButton.setAttribute('aria-pressed', String(speaking))
+    listenButton.querySelector('[data-listen-label]')!.textContent = speaking ? m.stopListening : m.listen
+    if (text) {
+      transcript.hidden = false
+      transcript.querySelector('[data-transcript-text]')!.textContent = text
+    }
+  }
+  const listener = speechAvailable() ? createListener(showListening) : null
   listenRow.hidden = listener === null
+
+  // The stop's recording (ADR 122): the browser's player; "Listen" plays it where there is one.
+  const recordingOf = (id: number | null) => (id === null ? null : (place(id)?.recording ?? null))
+  // Plays counted per stop in the statistics (ADR 123).
+  const countPlay = playCounter(trail.uuid)
+  audio.addEventListener('play', () => {
+    listener?.stop()
+    showListening(true)
+    if (selected !== null) countPlay(selected)
+  })
+  audio.addEventListener('pause', () => showListening(false))
+  function showRecording(id: number) {
+    const recording = recordingOf(id)
+    audio.pause()
+    player.hidden = recording === null
+    if (recording && audio.getAttribute('src') !== recording.url) audio.src = recording.url
+    if (!recording) audio.removeAttribute('src')
+    applySpeed(audio, speed)
+    listenRow.hidden = recording === null && listener === null
+  }
 
   function showDistances() {
     for (const el of $$('[data-place-distance]')) el.textContent = distanceLabel(distances.get(Number(el.dataset.placeDistance)), trail.locale, m.notAvailable)
@@ -103,14 +133,16 @@ function start() {
     if (selected !== null) $('[data-detail-distance]')!.textContent = distanceLabel(distances.get(selected), trail.locale, m.notAvailable)
   }
 
-  /** The spoken text of a stop: its number, name and secrets, as shown. */
-  function spokenText(id: number): string {
+  /** What "Listen" reads of a stop: its number and name, then each part of its texts in its own language (no placeholder). */
+  function spokenParts(id: number): SpokenPart[] {
     const stop = place(id)!
     const body = $(`[data-place-body="${id}"]`)
-    const parts = [`${fill(m.stop, { number: stop.number })}. ${stop.name}.`]
-    for (const item of body?.querySelectorAll('li') ?? []) parts.push([...item.children].map((c) => c.textContent?.trim()).filter(Boolean).join('. '))
-    if (parts.length === 1 && body?.textContent) parts.push(body.textContent.trim())
-    return parts.join('\n')
+    const parts: SpokenPart[] = [{ text: `${fill(m.stop, { number: stop.number })}. ${stop.name}.`, lang: trail.locale }]
+    for (const element of body?.querySelectorAll<HTMLElement>('[data-speak]') ?? []) {
+      const text = element.textContent?.trim()
+      if (text) parts.push({ text, lang: element.closest('[lang]')?.getAttribute('lang') ?? trail.locale })
+    }
+    return parts
   }
 
   function open(id: number, options: { centre: boolean }) {
@@ -120,6 +152,7 @@ function start() {
     transcript.hidden = true
     $('[data-arrival]')!.textContent = ''
     selected = id
+    showRecording(id)
     $('[data-detail-stop]')!.textContent = fill(m.stop, { number: stop.number })
     $('[data-detail-name]')!.textContent = stop.name
     const body = $(`[data-place-body="${id}"]`)
@@ -133,9 +166,20 @@ function start() {
     summary.hidden = true
     list.hidden = true
     detail.hidden = false
+    root.setAttribute('data-stop-open', '')
+    detail.scrollIntoView({ block: 'start' })
     showDistances()
     map.select(id)
-    if (report) setReportPlace(report, stop, trail.name)
+    if (report) {
+      setReportPlace(report, stop, trail.name)
+      // The stop's own link is the one "Report a problem here" on screen until it is used.
+      if (!report.open) report.hidden = true
+    }
+    for (const link of $$<HTMLAnchorElement>('a[data-report-open]')) {
+      const href = new URL(link.href)
+      href.searchParams.set('place', String(id))
+      link.href = `${href.pathname}${href.search}`
+    }
     if (options.centre) map.focus(stop)
     const url = new URL(location.href)
     url.searchParams.set('place', String(id))
@@ -145,12 +189,17 @@ function start() {
 
   function close() {
     listener?.stop()
+    audio.pause()
     selected = null
     detail.hidden = true
     summary.hidden = false
     list.hidden = false
+    root.removeAttribute('data-stop-open')
     map.select(null)
-    if (report) setReportPlace(report, null, trail.name)
+    if (report) {
+      setReportPlace(report, null, trail.name)
+      report.hidden = false
+    }
     const url = new URL(location.href)
     url.searchParams.delete('place')
     history.replaceState(null, '', url)
@@ -167,7 +216,13 @@ function start() {
     close()
   })
   centre.addEventListener('click', () => selected !== null && map.focus(place(selected)!))
-  listenButton.addEventListener('click', () => selected !== null && listener?.toggle(spokenText(selected)))
+  listenButton.addEventListener('click', () => {
+    if (selected === null) return
+    if (!recordingOf(selected)) return listener?.toggle(spokenParts(selected))
+    if (!audio.paused) return audio.pause()
+    showListening(true, transcriptOf(spokenParts(selected)))
+    void audio.play()
+  })
 
   // ?place=: a scanned plaque's stop (also when this page came from the offline copy without it).
   const asked = Number(new URLSearchParams(location.search).get('place'))

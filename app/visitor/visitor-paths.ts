@@ -1,8 +1,21 @@
 // Which addresses are the visitors' (shared by the service worker and the pages' scripts).
+import { localizePath, splitLocalePath, type Locale } from '#app/i18n/config.ts'
 
-/** A visitor page: /r/…, /m/…, /c/… (any language prefix), or a category subdomain's home (/, /fr…). */
+/** A visitor page: /r/…, /m/…, /c/… (any language prefix), a category subdomain's home (/, /fr…), or the offline page. */
 export function isVisitorPage(pathname: string): boolean {
-  return /^\/(?:(?:fr|en|de|it)\/)?[rmc]\/[^/]/.test(pathname) || /^\/(?:(?:fr|en|de|it)\/?)?$/.test(pathname)
+  return /^\/(?:(?:fr|en|de|it)\/)?(?:[rmc]\/[^/]|offline$)/.test(pathname) || /^\/(?:(?:fr|en|de|it)\/?)?$/.test(pathname)
+}
+
+/** The page the worker answers offline for a visitor page it does not keep (ADR 090), per language. */
+export const offlinePagePath = (locale: Locale): string => localizePath('/offline', locale)
+
+/** What kind of visitor page a kept address is, for the offline page's list. */
+export function visitorPageKind(pathname: string): 'map' | 'landing' | 'home' | null {
+  const path = splitLocalePath(pathname).path
+  if (path.startsWith('/m/')) return 'map'
+  if (path.startsWith('/r/')) return 'landing'
+  if (path === '/' || path.startsWith('/c/')) return 'home'
+  return null
 }
 
 /**

@@ -103,7 +103,7 @@ describe('accessibility facts', () => {
     await page.getByTestId('landing-save').click()
     await expect.poll(() => page.getByTestId('save-bar-status').textContent()).toBe('')
 
-    const saved = await api<{ accessibility: Record<string, unknown>; places: { id: number; accessible_entrance: Record<string, string> }[] }>('GET', `/api/routes/${loop.uuid}/get-route`)
+    const saved = await api('GET', `/api/routes/${loop.uuid}/get-route`)
     expect(saved.accessibility).toMatchObject({ step_free: true, wheelchair: true, pushchair: true, benches: true, toilets: false, surface: 'paved', shade: 'some', max_slope_pct: 6, stairs: null, drinking_water: null })
     expect(saved.places.find((p) => p.id === firstStop)!.accessible_entrance).toEqual({ fr: 'Porte latérale sans marche', en: 'Step-free side door', de: 'Stufenlose Seitentür', it: 'Porta laterale senza gradini' })
   })
@@ -120,6 +120,8 @@ describe('accessibility facts', () => {
       const stepFree = await block.locator('[data-fact="step_free"]').textContent()
       expect(stepFree).toContain(m.labels.step_free)
       expect(stepFree).toContain(m.values.yes)
+      // The colon as each language writes it: French with a no-break space before it, never a line between.
+      expect(stepFree).toContain(locale === 'fr' ? 'Sans marche\u00a0:' : `${m.labels.step_free}:`)
       expect(await block.locator('[data-fact="surface"]').textContent()).toContain(m.surfaces.paved)
       expect(await block.locator('[data-fact="wheelchair"]').textContent()).toContain(m.values.suitable)
       // 500 → 540 → 520 m: 40 m up, 20 m down, named in text, not by the drawing alone.
@@ -156,7 +158,8 @@ describe('accessibility facts', () => {
     const visibleNames = async () => (await cards.locator('[data-route-card]:not([hidden]) h2 a').allTextContents()).map((n) => n.trim()).sort()
     expect(await visibleNames()).toEqual(['Level loop', 'Stairs walk'])
     expect(await cards.locator(`[data-route-card="${loop.uuid}"] [data-badge="step_free"]`).textContent()).toBe(messages.en.accessibility.labels.step_free)
-    // Without script: the GET form, the server filters.
+    // Without script: the GET form, the server filters (the filters fold away until opened: the walks first).
+    await page.getByText('Search and filters').click()
     await page.getByLabel(messages.en.accessibility.filter.stepFree).check()
     await page.locator('[data-filter-submit]').click()
     await page.waitForURL(/step_free=1/)
@@ -167,6 +170,7 @@ describe('accessibility facts', () => {
     const scripted = await open(phone, 'fr-FR')
     await scripted.goto(`/fr/c/${slug}`)
     await waitForPageScript(scripted)
+    await scripted.getByText('Recherche et filtres').click()
     await scripted.getByLabel(messages.fr.accessibility.filter.stepFree).check()
     await expect.poll(async () => (await scripted.locator('[data-route-card]:not([hidden])').count())).toBe(1)
     expect(new URL(scripted.url()).searchParams.get('step_free')).toBe('1')

@@ -137,6 +137,11 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Confirm the password').fill('a fresh secret 42')
     await page.getByRole('button', { name: 'Save the new password' }).click()
     await page.waitForURL('**/auth/login?reset=done')
+    // The account's e-mail is filled in, once (a reload finds it gone, as its cookie).
+    expect(await page.getByLabel('Email').inputValue()).toBe(email)
+    expect((await context.cookies()).some((c) => c.name === 'reset_email')).toBe(false)
+    await page.reload()
+    expect(await page.getByLabel('Email').inputValue()).toBe('')
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill('a fresh secret 42')
     await page.getByRole('button', { name: 'Sign in' }).click()

@@ -65,7 +65,7 @@ describe('AI assistant screen', () => {
     expect(routes.find((r) => r.uuid === uuid)).toMatchObject({ name, status: 'draft', placesCount: stops })
     await keepScreenshot(page, 'ai-created-desktop')
 
-    // Arriving on the map by the card's link closes the toast that offered to go there (issue 18 item 9).
+    // Arriving on the map by the card's link closes the toast that offered to go there.
     expect(await page.getByTestId('toast').filter({ hasText: name }).count()).toBe(1)
     await created.getByRole('link', { name: 'Open it on the map' }).click()
     await page.waitForURL(/\/map\?route=/)

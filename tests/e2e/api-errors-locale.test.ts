@@ -6,7 +6,7 @@ import { keepScreenshot, waitForHydration } from './browser.ts'
 import { useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
 
-// API errors in the user's language (issue 12, item 21): the demo owner reads French, and her
+// API errors in the user's language: the demo owner reads French, and her
 // browser asks for English (Accept-Language en-US): the map editor's modal shows the API's
 // refusal in French, the language of the page.
 const locale = (lang: string) => JSON.parse(fs.readFileSync(path.join(root, `locales/${lang}/translation.json`), 'utf8')) as { validation: { slug_taken_try: string } }

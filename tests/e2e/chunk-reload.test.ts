@@ -4,7 +4,7 @@ import { desktop, waitForHydration } from './browser.ts'
 import { demoEditor } from './demo-login.ts'
 import { useBrowserPage } from './fixtures.ts'
 
-// Spec §7/§8: after a new build, a code chunk of the old one fails to load; the page reloads, at
+// docs/spec.md §7/§8: after a new build, a code chunk of the old one fails to load; the page reloads, at
 // most once per 10 seconds, and never loops. The new build and the missing chunk are simulated
 // with request interception.
 

@@ -1,9 +1,10 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, signInAs } from './demo-login.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { desktop, keepScreenshot, waitForHydration } from './browser.ts'
+import { demoEditor } from './demo-login.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { sharedServer } from './shared-server.ts'
 
 // Content-Security-Policy in a real browser: no page of the app breaks its own policy (nonce'd
@@ -13,17 +14,15 @@ import { sharedServer } from './shared-server.ts'
 const baseURL = sharedServer().baseURL
 // The demo's published route, at its canonical address (ADR 011: the category names it).
 const published = 'lausanne/la-vieille-ville'
-let browser: Browser
+// The fixtures fail a test on any error its page logged but a failed resource load.
+const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
 let errors: string[] = []
 let violations: string[]
 
 async function open(signedIn: boolean) {
-  context = await browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-  if (signedIn) await signInAs(context, demoEditor)
-  page = await context.newPage()
-  errors = watchErrors(page)
+  ;({ context, page, errors } = await browser.open(desktop, signedIn ? { signIn: demoEditor } : {}))
   violations = []
   // The browser reports every blocked script, style, image, connection or frame with this event.
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
@@ -38,25 +37,13 @@ async function open(signedIn: boolean) {
   return page
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-afterEach(async () => {
-  await context?.close()
-  const found = errors
-  errors = []
-  expect(found.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-})
-
 /** The page's policy and its inline scripts' nonces, as served. */
 async function served(path: string, cookie = '') {
   const res = await fetch(new URL(path, baseURL), { headers: { accept: 'text/html', cookie } })
   const html = await res.text()
   const csp = res.headers.get('content-security-policy') ?? ''
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => /\bnonce="([^"]*)"/.exec(m[1])?.[1] ?? null)
+  // Data blocks (the pages' JSON-LD, ADR 121) are never run: the policy does not apply to them.
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map((m) => /\bnonce="([^"]*)"/.exec(m[1])?.[1] ?? null)
   return { res, csp, nonce: /'nonce-([^']+)'/.exec(csp)?.[1], inline }
 }
 
@@ -140,7 +127,7 @@ describe('framing', () => {
     await open(true)
     // Another site: a real server on another origin (127.0.0.1 instead of localhost, another port),
     // as Chromium refuses local frames in a page it takes for a public site.
-    const html = `<!doctype html><title>A tourism site</title><h1>Our walks</h1>
+    const html = `<!doctype html><html lang="en"><title>A tourism site</title><h1>Our walks</h1>
 <iframe name="embed" title="map" src="${baseURL}/en/m/${published}?embed=1" width="600" height="400"></iframe>
 <iframe name="list" title="routes" src="${baseURL}/fr/embed/lausanne" width="600" height="300"></iframe>
 <iframe name="dashboard" title="dashboard" src="${baseURL}/en/dashboard" width="300" height="200"></iframe>
@@ -166,6 +153,6 @@ describe('framing', () => {
     }
     expect(violations.filter((v) => v.includes("frame-ancestors 'none'"))).toHaveLength(2)
     // The browser's own report of the two refusals is expected here.
-    errors = errors.filter((e) => !e.includes("frame-ancestors 'none'"))
+    errors.splice(0, errors.length, ...errors.filter((e) => !e.includes("frame-ancestors 'none'")))
   })
 })

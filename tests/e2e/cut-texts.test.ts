@@ -1,28 +1,21 @@
-import type { Browser, BrowserContextOptions, Locator } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { demoEditor, signInAs } from './demo-login.ts'
-import { sharedServer } from './shared-server.ts'
+import type { BrowserContextOptions, Locator } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { demoEditor } from './demo-login.ts'
+import { useBrowserPage } from './fixtures.ts'
 
 // Issue 18, item 23: texts cut with an ellipsis on the nearby-route cards of a landing page and
 // in the QR panel's rows (the activation date, at the end of the line, was lost). Every text of
 // them is whole, in four languages, on a phone and a laptop.
 
-const baseURL = sharedServer().baseURL
 const published = 'lausanne/la-vieille-ville'
 const locales = ['fr', 'en', 'de', 'it'] as const
 const sizes: [string, BrowserContextOptions][] = [
   ['desktop', { viewport: { width: 1366, height: 850 } }],
   ['phone', phone],
 ]
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+// The fixtures allow failed resource loads (a map tile); the QR panel allows no error at all.
+const browser = useBrowserPage()
 
 /** The texts inside these elements that do not fit their box (cut off, or ended with an ellipsis). */
 function cutTexts(scope: Locator) {
@@ -40,24 +33,17 @@ function cutTexts(scope: Locator) {
 
 describe.each(locales)('whole texts in %s', (locale) => {
   it.each(sizes)('nearby-route cards of a landing page (%s)', async (size, options) => {
-    const context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page } = await browser.open(options, { locale })
     await page.goto(`/${locale}/r/${published}`)
     const cards = page.getByTestId('nearby-route')
     expect(await cards.count()).toBeGreaterThan(0)
     expect(await cutTexts(cards)).toEqual([])
     await cards.first().scrollIntoViewIfNeeded()
     await keepScreenshot(page, `nearby-cards-${locale}-${size}`)
-    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
-    await context.close()
   })
 
   it.each(sizes)('QR panel rows with their activation dates (%s)', async (size, options) => {
-    const context = await browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce' })
-    await signInAs(context, demoEditor)
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await browser.open(options, { locale, signIn: demoEditor })
     await page.goto(`/${locale}/map?panel=qr`)
     await waitForHydration(page)
     const rows = page.getByTestId('qr-row')
@@ -71,6 +57,5 @@ describe.each(locales)('whole texts in %s', (locale) => {
     await page.getByRole('tabpanel').scrollIntoViewIfNeeded()
     await keepScreenshot(page, `qr-panel-${locale}-${size}`)
     expect(errors).toEqual([])
-    await context.close()
   })
 })

@@ -73,9 +73,9 @@ describe('the dashboard', () => {
     expect(await text(card.getByTestId('qr-total'))).toBe(`activés sur ${fr.format(lausanne.qr_codes.total)}`)
     expect(await text(card.getByTestId('views'))).toBe(fr.format(lausanne.last_30_days.views))
     expect(await text(card.getByTestId('likes'))).toBe(fr.format(lausanne.last_30_days.likes))
-    expect(await card.getByTestId('tile-qr').getAttribute('aria-label')).toBe(
-      `Codes QR : ${fr.format(lausanne.qr_codes.activated)} activés sur ${fr.format(lausanne.qr_codes.total)}`,
-    )
+    // Named by what it shows (WCAG 2.5.3: the visible text is the accessible name).
+    expect(await card.getByTestId('tile-qr').getAttribute('aria-label')).toBeNull()
+    expect(await card.getByRole('link', { name: `Codes QR ${fr.format(lausanne.qr_codes.activated)} activés sur ${fr.format(lausanne.qr_codes.total)}` }).count()).toBe(1)
 
     const id = lausanne.id
     const links = {
@@ -117,8 +117,16 @@ describe('the dashboard', () => {
     expect(await page.getByTestId('dashboard-card').count()).toBe(0)
     await keepScreenshot(page, 'dashboard-empty-phone')
 
-    // The address follows the name until it is edited; the server judges it.
+    // Sent empty: one message per field, no more (the address follows the empty name).
+    await page.getByTestId('create-category').click()
+    await expect.poll(() => page.getByTestId('error-name').locator('li').allTextContents()).toEqual(['The name field is required.'])
+    expect(await page.getByTestId('error-slug').locator('li').allTextContents()).toEqual(['The address field is required.'])
+    // A corrected field loses its message at once (the address follows the name until it is edited).
     await page.getByLabel('Name').fill('Vevey Trails')
+    expect(await page.getByTestId('error-name').count()).toBe(0)
+    expect(await page.getByTestId('error-slug').count()).toBe(0)
+
+    // The server judges the address.
     const slug = page.getByLabel('Address')
     expect(await slug.inputValue()).toBe('vevey-trails')
     await slug.fill('dashboard')
@@ -127,8 +135,14 @@ describe('the dashboard', () => {
     expect(await page.getByLabel('Name').inputValue()).toBe('Vevey Trails')
     await keepScreenshot(page, 'dashboard-category-error-phone')
 
+    // A field still wrong says what is wrong now; corrected, it says nothing.
+    await slug.fill('Vevey Trails')
+    // The message follows the typing once the form has re-rendered.
+    await expect.poll(() => page.getByTestId('error-slug').textContent()).not.toBe('This address is reserved. Choose another one.')
+    expect(await page.getByTestId('error-slug').locator('li').allTextContents()).toHaveLength(1)
     const chosen = `vevey-${unique}`.slice(0, 63)
     await slug.fill(chosen)
+    expect(await page.getByTestId('error-slug').count()).toBe(0)
     await page.getByTestId('create-category').click()
     await page.waitForURL(/\/dashboard\?step=route&category=\d+$/)
     const categoryId = Number(new URL(page.url()).searchParams.get('category'))

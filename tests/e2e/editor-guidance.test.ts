@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { APIRequestContext, BrowserContextOptions, Page } from 'playwright-core'
+import { request as playwrightRequest } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { desktop, keepScreenshot, phone, waitForHydration, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { apiCaller, createCategory, createPlace, createRoute, useBrowserPage } from './fixtures.ts'
 import { sharedServer } from './shared-server.ts'
 
@@ -9,13 +10,14 @@ import { sharedServer } from './shared-server.ts'
 // landing editor's route picker kept a route's old name after a rename, its preview said "Like 0".
 // A manager of their own (registered here), with a category in Lausanne and new ones.
 
-const baseURL = sharedServer().baseURL
 const browser = useBrowserPage()
-let context: BrowserContext
+/** The new manager's API calls; their sign-in, captured once, opens every page of the file. */
+let request: APIRequestContext
+let storageState: Exclude<BrowserContextOptions['storageState'], string | undefined>
 const account = { name: 'Guidance Tester', email: `guidance-${Date.now()}@example.org`, password: 'walking in the hills' }
 const ids = { home: 0, fresh: 0, far: 0, route: '' }
 
-const api = apiCaller(() => context.request)
+const api = apiCaller(() => request)
 const category = (name: string) => createCategory(api, { name, slug: `${name.toLowerCase()}-${Date.now()}` })
 const place = (categoryId: number, name: string, lat: number, lng: number) => createPlace(api, categoryId, { name, lat, lng })
 
@@ -28,7 +30,7 @@ async function tileZoom(page: Page) {
 }
 
 beforeAll(async () => {
-  context = await browser.browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
+  request = await playwrightRequest.newContext({ baseURL: sharedServer().baseURL })
   await api('POST', '/api/auth/register', account)
   ids.home = (await category('Home')).id
   await place(ids.home, 'Cathedral', 46.5225, 6.6355)
@@ -42,16 +44,19 @@ beforeAll(async () => {
   // The last places added are Home's: a new category opens there (not on Far's 175 km box).
   await place(ids.home, 'Museum', 46.5232, 6.6331)
   ids.fresh = (await category('Fresh')).id
+  storageState = await request.storageState()
 }, 60_000)
 
 afterAll(async () => {
-  await context?.close()
+  await request?.dispose()
 })
+
+/** A page of the new manager's (a fresh context, desktop in English unless asked), with the errors it logs. */
+const open = (options: BrowserContextOptions = desktop, locale = 'en-US') => browser.open({ ...options, storageState }, { locale })
 
 describe('map editor guidance', () => {
   it('opens a category without places on the manager’s other places, not on the whole country', async () => {
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await open()
     await page.goto(`/en/map?category=${ids.fresh}`)
     await waitForHydration(page)
     // Home's places lie within 1 km: a town's zoom, far from the country's 7.
@@ -67,9 +72,7 @@ describe('map editor guidance', () => {
         ['desktop', { viewport: { width: 1366, height: 850 } }],
         ['phone', phone],
       ] as const) {
-        const ctx = await browser.browser.newContext({ ...options, baseURL, locale, reducedMotion: 'reduce', storageState: await context.storageState() })
-        const page = await ctx.newPage()
-        const errors = watchErrors(page)
+        const { page, errors } = await open(options, locale)
         await page.goto(`/${locale}/map?category=${ids.far}&route=${ids.route}`)
         await waitForHydration(page)
         const warnings = page.getByTestId('route-warnings')
@@ -93,7 +96,8 @@ describe('map editor guidance', () => {
           await expect.poll(() => warnings.isVisible()).toBe(true)
         }
         expect(errors).toEqual([])
-        await ctx.close()
+        // Checked (axe) and closed: one map page at a time.
+        await page.close()
       }
     }
   })
@@ -102,8 +106,7 @@ describe('map editor guidance', () => {
 describe('landing editor details', () => {
   it('shows a renamed route in the route picker at once, and no like count in the preview', async () => {
     await api('PUT', '/api/routes/update', { uuid: ids.route, status: 'published' })
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await open()
     await page.goto(`/en/landing?category=${ids.far}&route=${ids.route}`)
     await waitForHydration(page)
     const picker = page.getByTestId('route-picker')
@@ -125,8 +128,7 @@ describe('landing editor details', () => {
   })
 
   it('shows a route renamed in the map editor in its route list at once', async () => {
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await open()
     await page.goto(`/en/map?category=${ids.far}&route=${ids.route}`)
     await waitForHydration(page)
     // The toolbar is narrow beside the map: "edit" is in its menu.

@@ -26,14 +26,6 @@ let context: BrowserContext
 let page: Page
 const cleanups: (() => Promise<unknown>)[] = []
 
-interface FullRoute {
-  uuid: string
-  slug: string
-  name: string | null
-  translations: Record<string, { name: string | null; subtitle: string | null }>
-  places: { id: number }[]
-}
-
 async function open(options: BrowserContextOptions = wide, account = demoOwner) {
   ;({ context, page } = await browser.open(options, { signIn: account }))
   return page
@@ -43,8 +35,8 @@ const api = apiCaller(() => context.request, 200)
 const lausanne = async () => (await demoLausanne(api)).id
 
 /** A route of the test's own in Lausanne, named in the given languages; deleted after the test. */
-async function ownRoute(categoryId: number, names: Record<string, string>) {
-  const [first, ...rest] = Object.entries(names)
+async function ownRoute(categoryId: number, names: Partial<Record<'fr' | 'en' | 'de' | 'it', string>>) {
+  const [first, ...rest] = Object.entries(names) as ['fr' | 'en' | 'de' | 'it', string][]
   const created = await createRoute(api, categoryId, { name: first![1], locale: first![0] }, 201)
   if (rest.length > 0) await api('PUT', '/api/routes/update', { uuid: created.uuid, translations: Object.fromEntries(rest.map(([l, name]) => [l, { name }])) })
   const ctx = context
@@ -52,7 +44,7 @@ async function ownRoute(categoryId: number, names: Record<string, string>) {
   return created.uuid
 }
 
-const fullRoute = (uuid: string) => api<FullRoute>('GET', `/api/routes/${uuid}/get-route`)
+const fullRoute = (uuid: string) => api('GET', `/api/routes/${uuid}/get-route`)
 const toasts = () => page.getByTestId('toast')
 const modal = () => page.getByTestId('save-modified-route-modal')
 
@@ -102,6 +94,8 @@ describe('unsaved changes on the landing and branding editors (item 1)', () => {
     // The menu: stay.
     await page.getByRole('navigation').getByRole('link', { name: fr.nav.dashboard }).first().click()
     await modal().waitFor()
+    // Leaving for the dashboard leaves the page, not "this route".
+    expect(await modal().textContent()).toContain('Les enregistrer avant de quitter la page\u202f?')
     await keepScreenshot(page, 'editor-safety-landing-unsaved-modal-fr-desktop')
     await modal().getByTestId('save-modified-cancel').click()
     await modal().waitFor({ state: 'detached' })
@@ -203,7 +197,7 @@ describe('a session ended elsewhere (item 2)', () => {
   it('map editor: the changed stops survive the sign-in (no trap in the modal, one notice) and can be saved then', async () => {
     await open(wide, demoEditor)
     const category = await lausanne()
-    const places = await api<{ id: number; name: string; lat: number | null }[]>('GET', `/api/place-categories/${category}/fetch-places`)
+    const places = await api('GET', `/api/place-categories/${category}/fetch-places`)
     const [a, b, c] = places.filter((p) => p.lat !== null)
     const uuid = await ownRoute(category, { en: `Session map ${Date.now()}` })
     await api('PUT', '/api/routes/update', { uuid, places: [a, b, c].map((p) => ({ id: p!.id })) })
@@ -228,6 +222,8 @@ describe('a session ended elsewhere (item 2)', () => {
     await waitForHydration(page)
     await page.getByTestId('kept-work').waitFor()
     await expect.poll(stopIds).toEqual([a!.id, b!.id, c!.id])
+    // Not "All changes saved" beside "Restore changes".
+    expect(await page.getByText(en.mapEditor.allSaved).count()).toBe(0)
     await keepScreenshot(page, 'editor-safety-map-kept-work-en-desktop')
     await page.getByTestId('kept-work-restore').click()
     await expect.poll(stopIds).toEqual([b!.id, c!.id])
@@ -357,7 +353,7 @@ describe('map editor: name limits and deleting a route (items 15, 8)', () => {
         await page.getByTestId('toolbar-route-name').filter({ hasText: doomed }).waitFor()
 
         // Delete: asked first; cancel keeps the route.
-        const summaries = await api<{ uuid: string; name: string | null; slug: string }[]>('GET', `/api/place-categories/${category}/fetch-routes`)
+        const summaries = await api('GET', `/api/place-categories/${category}/fetch-routes`)
         const next = summaries.find((r) => r.uuid !== uuid)!
         const deleteAction = async () => {
           const wideButton = page.getByTestId('route-toolbar').locator('button[data-action="delete"]:visible')
@@ -372,7 +368,7 @@ describe('map editor: name limits and deleting a route (items 15, 8)', () => {
         await confirm.waitFor()
         await confirm.getByRole('button', { name: m.routeModals.cancel }).click()
         await confirm.waitFor({ state: 'detached' })
-        expect((await api<FullRoute>('GET', `/api/routes/${uuid}/get-route`)).uuid).toBe(uuid)
+        expect((await api('GET', `/api/routes/${uuid}/get-route`)).uuid).toBe(uuid)
 
         await deleteAction()
         await confirm.getByTestId('confirm-delete-route').click()
@@ -396,7 +392,7 @@ describe('screens in both languages and sizes', () => {
         const category = await lausanne()
         const uuid = await ownRoute(category, { fr: `Écrans ${Date.now()}`, de: `Bildschirme ${Date.now()}` })
         const prefix = lang === 'fr' ? '/fr' : ''
-        const user = await api<{ id: number }>('GET', '/api/auth/user')
+        const user = await api('GET', '/api/auth/user')
         await page.goto(`${prefix}/landing?category=${category}&route=${uuid}`)
         await waitForHydration(page)
         // Work kept when a session ended, as the editor keeps it: offered on the next visit.

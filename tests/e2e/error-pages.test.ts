@@ -21,7 +21,7 @@ describe('404 pages of short addresses', () => {
     ['/es/', 'Page Not Found', 'Page not found: /es'],
     ['/q/', 'Page Not Found', 'Page not found: /q'],
     ['/m/', 'Page Not Found', 'Page not found: /m'],
-    ['/fr/q/', 'Page introuvable', 'Page introuvable : /fr/q'],
+    ['/fr/q/', 'Page introuvable', 'Page introuvable\u00a0: /fr/q'],
     ['/de/m/', 'Seite nicht gefunden', 'Seite nicht gefunden: /de/m'],
     ['/it/q/', 'Pagina non trovata', 'Pagina non trovata: /it/q'],
     ['/no/such/page/', 'Page Not Found', 'Page not found: /no/such/page'],
@@ -64,5 +64,23 @@ describe('sign-out opened as a page', () => {
     await page.waitForURL('**/auth/login')
     const session = await page.request.get('/api/auth/user')
     expect(session.status()).toBe(401)
+  })
+})
+
+// A service's failure that a loader lets escape (app/utils/page-errors.ts, ADR 080): the status
+// the API would give and that status's error page, translated, never a 500.
+describe("a loader's expected failure", () => {
+  it.each([
+    ['/fr/qr-codes/print?category=999999', 404, 'Page introuvable', 'Page introuvable\u00a0: /fr/qr-codes/print'],
+    ['/de/invitations/no-such-invitation', 422, 'Nicht verarbeitbar', 'Diese Einladung ist ungültig, wurde bereits verwendet oder ist abgelaufen.'],
+    ['/it/invitations/no-such-invitation', 422, 'Impossibile elaborare', 'Questo invito non è valido, è già stato usato oppure è scaduto.'],
+  ])('%s answers %i with its error page', async (path, status, title, message) => {
+    ;({ page, errors } = await browser.open(desktop, { signIn: true, locale: 'en-US' }))
+    const response = await page.goto(path)
+    expect(response!.status()).toBe(status)
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByTestId('error-title').textContent()).toBe(title)
+    // The service's own message (errors.invalid_invitation) in the page's language.
+    expect(await page.getByTestId('error-message').textContent()).toBe(message)
   })
 })

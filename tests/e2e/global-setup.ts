@@ -21,6 +21,8 @@ declare module 'vitest' {
     /** A data folder holding the demo (`npm run demo`), for a test's own server to start from. */
     demoDataDir: string
     tileURL: string
+    /** Where the workers claim the page states axe has checked (axe.ts): each is checked once per run. */
+    axeStateDir: string
   }
 }
 
@@ -28,6 +30,7 @@ let servers: RunningServer[] = []
 let tiles: TileServer | undefined
 let geocoder: FakeGeocoder | undefined
 let demoDataDir: string | undefined
+let axeStateDir: string | undefined
 
 /**
  * Builds the app as `npm start` would (only when a source changed since the last build), loads
@@ -52,6 +55,8 @@ export async function setup(project: TestProject) {
   project.provide('servers', servers.map((s) => ({ baseURL: s.url, dataDir: s.dataDir })))
   project.provide('demoDataDir', demoDataDir)
   project.provide('tileURL', tiles.url)
+  axeStateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-axe-'))
+  project.provide('axeStateDir', axeStateDir)
 }
 
 export async function teardown() {
@@ -59,4 +64,5 @@ export async function teardown() {
   await tiles?.stop()
   await geocoder?.close()
   if (demoDataDir) fs.rmSync(demoDataDir, { recursive: true, force: true })
+  if (axeStateDir) fs.rmSync(axeStateDir, { recursive: true, force: true })
 }

@@ -42,16 +42,16 @@ describe('heatmap screen', () => {
     expect(await tableRows().first().locator('th').textContent()).toBeTruthy()
     await keepScreenshot(page, 'heatmap-desktop')
 
-    await page.getByRole('button', { name: 'Points' }).click()
+    await page.getByRole('radio', { name: 'Points' }).click()
     await page.waitForURL(/view=points/)
     await expect.poll(() => map().getByTestId('weighted-point').count()).toBe(rows)
     expect(await map().locator('canvas.leaflet-heatmap-layer').count()).toBe(0)
-    expect(await page.getByRole('button', { name: 'Points' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByRole('radio', { name: 'Points' }).getAttribute('aria-checked')).toBe('true')
     await map().getByTestId('weighted-point').last().hover({ force: true })
     await expect.poll(() => map().locator('.leaflet-tooltip').textContent()).toMatch(/Weight: .*Place visits: .*Route views: /)
     await keepScreenshot(page, 'heatmap-points')
 
-    await page.getByRole('button', { name: 'Heat' }).click()
+    await page.getByRole('radio', { name: 'Heat' }).click()
     await expect.poll(() => map().locator('canvas.leaflet-heatmap-layer').count()).toBe(1)
   })
 
@@ -61,9 +61,9 @@ describe('heatmap screen', () => {
     await waitForHydration(page)
     const allRows = await tableRows().count()
 
-    // Every filter applies at once, like the statistics' year (issue 18 item 22): no button to press.
+    // Every filter applies at once, like the statistics' year: no button to press.
     expect(await page.getByTestId('heatmap-filters').getByRole('button').count()).toBe(0)
-    await page.getByRole('button', { name: 'Points' }).click()
+    await page.getByRole('radio', { name: 'Points' }).click()
     await page.waitForURL(/view=points/)
     await page.getByLabel('Route').selectOption({ label: 'Sauvabelin forest' })
     await page.waitForURL(/route=/)
@@ -96,7 +96,7 @@ describe('heatmap screen', () => {
     await waitForHydration(page)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Carte de chaleur')
     await waitForTiles()
-    expect(await page.getByTestId('heatmap-legend').textContent()).toMatch(/Faible.*Élevé : [\d\u202f\u00a0,]+/)
+    expect(await page.getByTestId('heatmap-legend').textContent()).toMatch(/Faible.*Élevé\u00a0: [\d\u202f\u00a0,]+/)
     expect(await page.getByTestId('heatmap-summary').textContent()).toMatch(/^\d+ lieux, [a-zéû]+ \d{4} – [a-zéû]+ \d{4}$/)
     await keepScreenshot(page, 'heatmap-fr')
   })

@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, waitForPageScript, watchErrors } from './browser.ts'
+import { desktop, keepScreenshot, waitForPageScript } from './browser.ts'
 import { demoOwner } from './demo-login.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { sharedServer } from './shared-server.ts'
 
 // Issue 8, stored script: a manager's route texts are data, never markup. A route whose texts
@@ -16,7 +16,8 @@ let token: string
 let uuid: string
 /** The route's canonical address rest: {category}/{slug} (ADR 011). */
 let address: string
-let browser: Browser
+// The fixtures fail the test on any error the pages log but a failed resource load.
+const browser = useBrowserPage()
 
 async function api(method: string, url: string, body?: unknown) {
   const res = await fetch(`${baseURL}/api${url}`, {
@@ -51,11 +52,9 @@ beforeAll(async () => {
     places: places.json.data.slice(0, 2).map((p: { id: number }) => ({ id: p.id })),
   })
   expect(saved.status, JSON.stringify(saved.json)).toBe(200)
-  browser = await launchBrowser()
 })
 
 afterAll(async () => {
-  await browser?.close()
   if (uuid) await api('DELETE', '/routes/delete', { uuid })
 })
 
@@ -76,9 +75,7 @@ describe('stored script in route texts', () => {
   })
 
   it('runs nothing in Chromium: no dialog, no injected element, the text shows as text', async () => {
-    const context = await browser.newContext({ ...desktop, baseURL, locale: 'en-US' })
-    const page = await context.newPage()
-    const errors = watchErrors(page)
+    const { page, errors } = await browser.open(desktop, { locale: 'en-US', reducedMotion: null })
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message())
@@ -97,7 +94,6 @@ describe('stored script in route texts', () => {
     await page.waitForTimeout(500)
     expect(dialogs).toEqual([])
     expect(await page.locator('img[src="x"], svg[onload], a[href^="javascript:"]').count()).toBe(0)
-    await context.close()
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
   })
 })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import type { ApiBody } from '#app/client/api-contract.ts'
 import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { apiCaller, demoLausanne, useBrowserPage } from './fixtures.ts'
 import { root } from './server.ts'
@@ -16,24 +17,6 @@ const browser = useBrowserPage()
 let context: BrowserContext
 let page: Page
 
-interface Summary {
-  uuid: string
-  slug: string
-  status: string
-  name: string | null
-}
-interface FullRoute {
-  uuid: string
-  slug: string
-  photo: string | null
-  color: string
-  branding: { bg_color: string; is_bg_transparent: boolean }
-  translations: Record<string, { subtitle: string | null }>
-  route_landing_page_qr_codes: { id: number }[]
-  route_map_page_qr_codes: { id: number }[]
-  logos: { id: number; url: string }[]
-}
-
 async function open(options: BrowserContextOptions = desktop) {
   ;({ context, page } = await browser.open(options, { signIn: true }))
   return page
@@ -43,12 +26,12 @@ const api = apiCaller(() => context.request, 200)
 
 async function lausanne() {
   const category = await demoLausanne(api)
-  const routes = await api<Summary[]>('GET', `/api/place-categories/${category.id}/fetch-routes`)
+  const routes = await api('GET', `/api/place-categories/${category.id}/fetch-routes`)
   expect(routes.length).toBeGreaterThan(1)
   return { id: category.id, routes }
 }
 
-const fullRoute = (uuid: string) => api<FullRoute>('GET', `/api/routes/${uuid}/get-route`)
+const fullRoute = (uuid: string) => api('GET', `/api/routes/${uuid}/get-route`)
 
 describe('landing page editor', () => {
   it('saves a German subtitle (notice for a second, still there after reload) and uploads a photo with preview', async () => {
@@ -177,7 +160,7 @@ describe('branding', () => {
       const after = await fullRoute(target.uuid)
       expect([after.branding.bg_color, after.color]).toEqual(['#AA3344', other])
 
-      await api('PUT', '/api/routes/update', { uuid: target.uuid, color: before.color, branding: { bg_color: before.branding.bg_color, is_bg_transparent: before.branding.is_bg_transparent } })
+      await api('PUT', '/api/routes/update', { uuid: target.uuid, color: before.color as ApiBody<'/routes/update', 'PUT'>['color'], branding: { bg_color: before.branding.bg_color, is_bg_transparent: before.branding.is_bg_transparent } })
     })
   }
 

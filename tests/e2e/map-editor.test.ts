@@ -21,15 +21,6 @@ interface Place {
   lat: number | null
   lng: number | null
 }
-interface FullRoute {
-  uuid: string
-  name: string | null
-  distance: number
-  duration: number
-  places: { id: number; placeSortId: number }[]
-  features_collection: { features: { geometry: { type: string; coordinates: number[][] } }[] } | null
-  isSpacePlacesVisible: boolean
-}
 
 async function open(options: BrowserContextOptions = desktop) {
   ;({ context, page } = await browser.open(options, { signIn: demoEditor }))
@@ -40,14 +31,14 @@ const api = apiCaller(() => context.request, 200)
 
 async function lausanne() {
   const category = await demoLausanne(api)
-  const places = await api<Place[]>('GET', `/api/place-categories/${category.id}/fetch-places`)
+  const places = await api('GET', `/api/place-categories/${category.id}/fetch-places`)
   const byName = (name: string) => places.find((p) => p.name === name)!
   return { id: category.id, places, byName }
 }
 
 const newRoute = (categoryId: number, name: string) => createRoute(api, categoryId, { name }, 201)
 
-const fullRoute = (uuid: string) => api<FullRoute>('GET', `/api/routes/${uuid}/get-route`)
+const fullRoute = (uuid: string) => api('GET', `/api/routes/${uuid}/get-route`)
 
 /** The place ids of the stop list, top to bottom. */
 const stopIds = async () => (await page.getByTestId('route-stop').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-place-id')))))
@@ -226,7 +217,7 @@ describe('map editor', () => {
     await expect.poll(() => dialog.count()).toBe(0)
     await expect.poll(() => page.getByTestId('stop-name').allTextContents()).toEqual([expect.stringContaining(name)])
 
-    const places = await api<Place[]>('GET', `/api/place-categories/${category.id}/fetch-places`)
+    const places = await api('GET', `/api/place-categories/${category.id}/fetch-places`)
     const place = places.find((p) => p.name === name)!
     expect(place.lat).toEqual(expect.any(Number))
     await expect.poll(stopIds).toEqual([place.id])
@@ -378,7 +369,7 @@ describe('map editor', () => {
       await waitForHydration(page)
       await expect.poll(stopIds).toEqual(stops.map((p) => p.id))
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang)
-      // Leaflet's zoom buttons speak the page's language (issue 18 item 23).
+      // Leaflet's zoom buttons speak the page's language.
       const messages = JSON.parse(fs.readFileSync(path.join(root, `locales/${lang}/translation.json`), 'utf8')) as { publicMap: { zoomIn: string; zoomOut: string } }
       await expect.poll(() => page.locator('.leaflet-control-zoom-in').getAttribute('title')).toBe(messages.publicMap.zoomIn)
       expect(await page.locator('.leaflet-control-zoom-out').getAttribute('title')).toBe(messages.publicMap.zoomOut)
@@ -416,6 +407,20 @@ describe('map editor', () => {
       )
       expect(cut).toEqual([])
       await keepScreenshot(page, `map-editor-desktop-${lang}`)
+
+      // The QR codes' tab: two plaques and more whole on screen, not one and a half.
+      await page.getByRole('tab').nth(2).click()
+      await page.getByTestId('qr-row').first().waitFor()
+      const whole = await page.getByTestId('qr-row').evaluateAll((rows) => {
+        const panel = rows[0]!.closest('[role="tabpanel"]')!.getBoundingClientRect()
+        const bottom = Math.min(panel.bottom, window.innerHeight)
+        return rows.filter((row) => {
+          const r = row.getBoundingClientRect()
+          return r.top >= panel.top - 0.5 && r.bottom <= bottom + 0.5
+        }).length
+      })
+      expect(whole).toBeGreaterThanOrEqual(2)
+      await keepScreenshot(page, `map-editor-desktop-qr-${lang}`)
     })
   }
 

@@ -116,6 +116,11 @@ describe('the monthly report in the browser', () => {
     expect(link).toBe(mail.link)
     await open(phone, 'fr-FR')
     await page.goto(link)
+    // Opening the link only asks (mail scanners and link previews follow links); the button posts.
+    await expect.poll(() => page.getByTestId('unsubscribe-result').getAttribute('data-outcome')).toBe('confirm')
+    expect(await page.getByTestId('unsubscribe-result').textContent()).toBe('Ne plus recevoir le bilan mensuel par e-mail\u202f?')
+    await keepScreenshot(page, 'monthly/unsubscribe-confirm-phone-fr')
+    await page.getByTestId('unsubscribe-confirm').click()
     await expect.poll(() => page.getByTestId('unsubscribe-result').getAttribute('data-outcome')).toBe('done')
     expect(await page.getByTestId('unsubscribe-result').textContent()).toBe('Vous ne recevrez plus le bilan mensuel par e-mail.')
     await keepScreenshot(page, 'monthly/unsubscribe-phone-fr')
@@ -129,6 +134,12 @@ describe('the monthly report in the browser', () => {
     expect(posted.status).toBe(200)
 
     await open(desktop)
+    // The question at desktop width (the link still asks: a GET changes nothing).
+    await page.setViewportSize({ width: 1366, height: 850 })
+    await page.goto(link)
+    await expect.poll(() => page.getByTestId('unsubscribe-result').getAttribute('data-outcome')).toBe('confirm')
+    await keepScreenshot(page, 'monthly/unsubscribe-confirm-desktop')
+    await page.setViewportSize(desktop.viewport!)
     await signInAs(context)
     await page.goto('/dashboard')
     await waitForHydration(page)

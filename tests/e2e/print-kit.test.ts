@@ -36,6 +36,30 @@ function pdfPages(pdf: Buffer, name: string): { pages: number; size: string; png
   return { pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]), size: /Page size:\s+([^\n]+)/.exec(info)?.[1] ?? '', png: path.join(screenshotDir, png) }
 }
 
+/**
+ * The map as printed (print media): every stop's disc inside the frame and clear of the scale and
+ * the north arrow; the path's box fills the frame's width or height (fitted, with a margin).
+ */
+async function mapGeometry(page: Page) {
+  await page.emulateMedia({ media: 'print' })
+  const found = await page.getByTestId('print-map').evaluate((svg) => {
+    const box = (el: Element) => el.getBoundingClientRect()
+    const frame = box(svg.parentElement!)
+    const legend = [...svg.querySelectorAll('[data-testid="print-scale"], [data-testid="print-north"]')].map(box)
+    const stops = [...svg.querySelectorAll('[data-testid="print-stop-marker"] circle')].map(box)
+    const path = [...svg.querySelectorAll('polyline'), ...svg.querySelectorAll('[data-testid="print-stop-marker"] circle')].map(box)
+    const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+    const [left, right, top, bottom] = [Math.min(...path.map((b) => b.left)), Math.max(...path.map((b) => b.right)), Math.min(...path.map((b) => b.top)), Math.max(...path.map((b) => b.bottom))]
+    return {
+      cut: stops.filter((s) => s.left < frame.left || s.right > frame.right || s.top < frame.top || s.bottom > frame.bottom).length,
+      onLegend: stops.filter((s) => legend.some((l) => overlaps(s, l))).length,
+      filled: Math.max((right - left) / frame.width, (bottom - top) / frame.height),
+    }
+  })
+  await page.emulateMedia({ media: null })
+  return found
+}
+
 describe('route leaflet /r/{category}/{slug}/print', () => {
   it('prints the published route on exactly one A4 page: map, numbered stops, QR codes of the public addresses', async () => {
     await open()
@@ -49,6 +73,11 @@ describe('route leaflet /r/{category}/{slug}/print', () => {
     const qr = page.locator('footer img')
     await expect.poll(() => qr.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true)
     expect(await page.locator('footer').textContent()).toContain(`${baseURL}/r/lausanne/la-vieille-ville`)
+    // No stop cut by the frame or over the scale; the path fitted to the frame (issue 26, item 7).
+    const geometry = await mapGeometry(page)
+    console.info(`A4 map: path fills ${Math.round(geometry.filled * 100)} % of the frame`)
+    expect(geometry).toMatchObject({ cut: 0, onLegend: 0 })
+    expect(geometry.filled).toBeGreaterThan(0.75)
     await keepScreenshot(page, 'print-leaflet-screen-desktop')
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
     const { pages, size, png } = pdfPages(pdf, 'print-leaflet-a4')
@@ -66,6 +95,10 @@ describe('route leaflet /r/{category}/{slug}/print', () => {
     const { pages, size } = pdfPages(await page.pdf({ preferCSSPageSize: true, printBackground: true }), 'print-leaflet-a5-fr')
     expect(pages).toBe(1)
     expect(size).toMatch(/A5/)
+    const geometry = await mapGeometry(page)
+    console.info(`A5 map: path fills ${Math.round(geometry.filled * 100)} % of the frame`)
+    expect(geometry).toMatchObject({ cut: 0, onLegend: 0 })
+    expect(geometry.filled).toBeGreaterThan(0.75)
     await keepScreenshot(page, 'print-leaflet-screen-fr')
   })
 
@@ -103,6 +136,17 @@ describe('plaque labels on the print sheet /qr-codes/print', () => {
       await page.setViewportSize({ width: 1280, height: 800 })
       const { pages } = pdfPages(await page.pdf({ preferCSSPageSize: true, printBackground: true }), `plaque-labels-${size}`)
       expect(pages).toBeGreaterThanOrEqual(1)
+      // Each label carries the address a phone that cannot scan types (issue 26, item 7).
+      const codes = await page.getByTestId('print-code').evaluateAll((items) => items.map((i) => i.getAttribute('data-code')))
+      expect(await page.getByTestId('label-address').allTextContents()).toEqual(codes.map((code) => expect.stringContaining(`${new URL(baseURL).host}/q/${code}`)))
+      if (size === 'l') {
+        // Large labels: two rows fill each A4 page (was a third of each page left empty).
+        expect(pages).toBe(Math.ceil(codes.length / 4))
+        await page.emulateMedia({ media: 'print' })
+        const heights = await page.getByTestId('print-code').evaluateAll((items) => items.map((i) => i.getBoundingClientRect().height))
+        await page.emulateMedia({ media: null })
+        for (const h of heights) expect(h).toBeGreaterThanOrEqual((122 * 96) / 25.4 - 1)
+      }
     }
     await page.setViewportSize({ width: 390, height: 844 })
     await keepScreenshot(page, 'plaque-labels-phone')

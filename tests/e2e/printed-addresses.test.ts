@@ -112,8 +112,13 @@ describe.each(testDialects)('printed addresses over HTTP on %s', (dialect) => {
     expect((await t.call('POST', '/routes/slug', { body: { routeSlug: SLUG } })).json.data.uuid).toBe(legacy.uuid)
     expect((await t.call('POST', '/routes/slug', { body: { routeSlug: SLUG, place_category_slug: other.category.slug } })).json.data.uuid).toBe(theirs.uuid)
 
-    // The plaque, typed in lowercase: the canonical map page, focused on its place.
-    expect(location(await app.request(`/q/${legacy.code.toLowerCase()}`, page(host)))).toEqual([302, `/m/${cat}/${SLUG}?place=${legacy.placeId}`])
+    // The plaque, typed in lowercase: the canonical map page itself, focused on its place (one
+    // round trip, ADR 071), naming its canonical address.
+    const scanned = await app.request(`/q/${legacy.code.toLowerCase()}`, page(host))
+    expect(scanned.status).toBe(200)
+    const scannedHtml = await scanned.text()
+    expect(scannedHtml).toContain(`<link rel="canonical" href="http://localhost:3000/m/${cat}/${SLUG}"/>`)
+    expect(scannedHtml).toContain(`&quot;focus&quot;:${legacy.placeId}`)
 
     // The route's QR codes now encode the canonical addresses.
     const mapQr = await testDb.db.selectFrom('walk_qr_codes').select('id').where('walk_id', '=', legacy.walkId).where('kind', '=', 'map').executeTakeFirstOrThrow()

@@ -48,7 +48,7 @@ const ownerApi = apiCaller(() => owner)
 /** A fresh, not activated code of the demo category (deleted after the test). */
 const created: string[] = []
 async function newCode(categoryId: number): Promise<string> {
-  const qr = await createQrCode<QrCodeView>(ownerApi, categoryId, 'E2E plaque')
+  const qr = await createQrCode(ownerApi, categoryId, 'E2E plaque')
   created.push(qr.code)
   return qr.code
 }
@@ -89,6 +89,8 @@ describe('route map page and QR resolver (phone)', () => {
     // Typed from the plaque in lowercase (codes are found in any case), it lands on the route's
     // canonical map page (ADR 011: /m/{category}/{slug}), focused on the place.
     await page.goto(`/q/${plaque.code.toLowerCase()}`)
+    // Answered with the map page itself, whose script puts its address in the history (ADR 071).
+    await page.waitForURL(/\/m\/lausanne\//)
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toMatch(new RegExp(`^/m/lausanne/[a-z0-9-]+\\?place=${plaque.place!.id}$`))
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseURL}${new URL(page.url()).pathname}`)
     // A way back to the route's page, and the same map in another language (issue 18.10).

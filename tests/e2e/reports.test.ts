@@ -1,50 +1,42 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core'
-import { request as playwrightRequest } from 'playwright-core'
+import type { APIRequestContext, BrowserContextOptions, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, waitForPageScript, watchErrors } from './browser.ts'
-import { demoOwner, signInAs } from './demo-login.ts'
-import { sharedServer } from './shared-server.ts'
+import { desktop, keepScreenshot, phone, waitForHydration, waitForPageScript } from './browser.ts'
+import { demoOwner } from './demo-login.ts'
+import { signedInRequest, useBrowserPage } from './fixtures.ts'
 
 // Issue 15, visitor reports: a visitor on a phone reports a problem from the map page's place
 // sheet (photo included); the owner finds it on the Reports screen, with the badge counting it in
 // the navigation and on the dashboard, and resolves it. Without script the report page does it.
 
-const baseURL = sharedServer().baseURL
 const route = 'lausanne/la-vieille-ville'
 const hostile = '<img src=x onerror="window.hacked=1">'
 
-let browser: Browser
+// No error may be logged on any page, not even a failed resource load.
+const browser = useBrowserPage({ allowErrors: null })
 let owner: APIRequestContext
-let contexts: BrowserContext[] = []
-let errors: string[] = []
+/** The errors each page of the test logged (the fixtures check the last page's; this file checks every page's). */
+let pageErrors: string[][] = []
 let categoryId: number
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  owner = await playwrightRequest.newContext({ baseURL })
-  expect((await owner.post('/api/auth/login', { data: demoOwner })).status()).toBe(200)
+  owner = await signedInRequest(demoOwner)
   const categories = (await (await owner.get('/api/place-categories')).json()) as { data: { id: number; slug: string }[] }
   categoryId = categories.data.find((c) => c.slug === 'lausanne')!.id
 })
 afterAll(async () => {
   await owner?.dispose()
-  await browser?.close()
 })
-afterEach(async () => {
-  for (const context of contexts) await context.close()
-  contexts = []
-  expect(errors).toEqual([])
-  errors = []
+afterEach(() => {
+  const found = pageErrors.flat()
+  pageErrors = []
+  expect(found).toEqual([])
 })
 
-async function open(options: Parameters<Browser['newContext']>[0]): Promise<Page> {
-  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', ...options })
-  contexts.push(context)
-  const page = await context.newPage()
-  errors.push(...[])
-  const seen = watchErrors(page)
-  page.on('close', () => errors.push(...seen))
+/** A page of its own (a fresh context), signed in as the demo owner when asked. */
+async function open(options: BrowserContextOptions, locale: string, extra: { signIn?: boolean; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const { page, errors } = await browser.open(options, { locale, ...extra })
+  pageErrors.push(errors)
   return page
 }
 
@@ -53,7 +45,7 @@ const openReports = async () => ((await (await owner.get(`/api/place-categories/
 describe('visitor reports', () => {
   it('a phone visitor reports a problem from a stop of /m; the owner sees it counted and resolves it', async () => {
     const before = await openReports()
-    const visitor = await open({ ...phone, locale: 'fr-FR' })
+    const visitor = await open(phone, 'fr-FR')
     await visitor.goto(`/fr/m/${route}`)
     await waitForPageScript(visitor)
     // A stop's sheet, then its "report" link: the form opens about that stop.
@@ -65,7 +57,7 @@ describe('visitor reports', () => {
     await visitor.getByTestId('report-place').click()
     const form = visitor.getByTestId('report-problem')
     expect(await form.getAttribute('open')).not.toBeNull()
-    expect(await form.locator('[data-report-about]').textContent()).toBe(`Concerne : ${placeName}`)
+    expect(await form.locator('[data-report-about]').textContent()).toBe(`Concerne\u00a0: ${placeName}`)
     await form.getByLabel('Chemin bloqué').check()
     await form.getByLabel('Message').fill(`Un arbre est tombé. ${hostile}`)
     const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7c3aed' } }).jpeg().toBuffer()
@@ -75,15 +67,14 @@ describe('visitor reports', () => {
     await form.getByRole('button', { name: 'Envoyer le signalement' }).click()
     expect((await sent).status()).toBe(202)
     await form.locator('[data-report-done]').waitFor({ state: 'visible' })
-    expect(await form.locator('[data-report-thanks]').textContent()).toBe('Merci ! Votre signalement a été transmis aux personnes qui entretiennent ce parcours.')
+    expect(await form.locator('[data-report-thanks]').textContent()).toBe('Merci\u202f! Votre signalement a été transmis aux personnes qui entretiennent ce parcours.')
     await keepScreenshot(visitor, 'reports-m-phone-thanks')
     await visitor.close()
     expect(await openReports()).toBe(before + 1)
 
     // The owner: the badge in the navigation and on the dashboard, the report on the Reports screen.
     for (const size of [desktop, phone]) {
-      const manager = await open({ ...size, locale: 'fr-FR' })
-      await signInAs(manager.context())
+      const manager = await open(size, 'fr-FR', { signIn: true })
       await manager.goto('/fr/dashboard')
       await waitForHydration(manager)
       const card = manager.locator(`[data-testid="dashboard-card"][data-category-id="${categoryId}"]`)
@@ -106,8 +97,7 @@ describe('visitor reports', () => {
       await manager.close()
     }
 
-    const manager = await open({ ...desktop, locale: 'fr-FR' })
-    await signInAs(manager.context())
+    const manager = await open(desktop, 'fr-FR', { signIn: true })
     await manager.goto(`/fr/reports?category=${categoryId}`)
     await waitForHydration(manager)
     const id = await manager.getByTestId('report').first().getAttribute('data-report-id')
@@ -125,7 +115,7 @@ describe('visitor reports', () => {
 
   it('works without script: the report page posts the form and thanks the visitor in their language', async () => {
     const before = await openReports()
-    const visitor = await open({ ...phone, locale: 'de-DE', javaScriptEnabled: false })
+    const visitor = await open(phone, 'de-DE', { javaScriptEnabled: false })
     await visitor.goto(`/de/m/${route}`)
     // The place sheet without script: a stop opened by its form button (?place=), then its report link.
     await visitor.locator('[data-place-open]').nth(1).click()
@@ -142,7 +132,7 @@ describe('visitor reports', () => {
     await keepScreenshot(visitor, 'reports-nojs-thanks-phone')
     // The refused post was answered 422 on purpose (the browser logs any 4xx document).
     await visitor.close()
-    errors = errors.filter((e) => !e.includes('status of 422'))
+    for (const errors of pageErrors) errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 422')))
     expect(await openReports()).toBe(before + 1)
     // Leave the demo as it was for other tests: resolve it through the API.
     const list = (await (await owner.get(`/api/place-categories/${categoryId}/reports`)).json()) as { data: { id: number; message: string }[] }
@@ -154,7 +144,7 @@ describe('visitor reports', () => {
     const created = await owner.post('/api/qr-codes', { data: { place_category_id: categoryId, name: 'Targa di prova' } })
     expect(created.status()).toBe(201)
     const code = ((await created.json()) as { data: { code: string } }).data.code
-    const visitor = await open({ ...phone, locale: 'it-IT' })
+    const visitor = await open(phone, 'it-IT')
     await visitor.goto(`/it/q/${code}`)
     await waitForHydration(visitor)
     const form = visitor.getByTestId('report-problem')
@@ -176,7 +166,7 @@ describe('visitor reports', () => {
   })
 
   it('on a desktop /m, the form is about the route until a stop is opened, then about that stop', async () => {
-    const visitor = await open({ ...desktop, locale: 'en-GB' })
+    const visitor = await open(desktop, 'en-GB')
     await visitor.goto(`/m/${route}`)
     await waitForPageScript(visitor)
     const form = visitor.getByTestId('report-problem')

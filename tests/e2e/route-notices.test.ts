@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { desktop, keepScreenshot, launchBrowser, phone, waitForHydration, watchErrors } from './browser.ts'
-import { signInAs } from './demo-login.ts'
+import { desktop, keepScreenshot, phone, waitForHydration, watchErrors } from './browser.ts'
 import { root } from './server.ts'
-import { sharedServer } from './shared-server.ts'
+import { apiCaller, signedInRequest, useBrowserPage } from './fixtures.ts'
 
 // Issue 15, route notices: written on /landing (a level, a text per language, the preview shows
 // it), then read by visitors at the top of /r and /m in their language (fr, en, de, it); a closed
@@ -14,7 +13,6 @@ import { sharedServer } from './shared-server.ts'
 type Messages = { notices: { heading: Record<string, string> } }
 const messages = Object.fromEntries(['en', 'fr', 'de', 'it'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, `locales/${l}/translation.json`), 'utf8')) as Messages]))
 
-const baseURL = sharedServer().baseURL
 const texts = {
   fr: 'Passerelle fermée après la tempête : suivez la déviation balisée.',
   en: 'Footbridge closed after the storm: follow the marked detour.',
@@ -23,17 +21,15 @@ const texts = {
 } as const
 const langs = ['fr', 'en', 'de', 'it'] as const
 
-let browser: Browser
-let manager: BrowserContext
+// The fixtures allow failed resource loads (a map tile), as this file did.
+const browser = useBrowserPage()
+let manager: APIRequestContext
+/** The visitors' phone: one context per test, its pages opened one after the other. */
 let context: BrowserContext | undefined
 let errors: string[] = []
 let target: { uuid: string; url: string }
 
-async function api<T>(method: 'GET' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const res = await manager.request.fetch(url, { method, data, headers: { 'content-type': 'application/json' } })
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200)
-  return ((await res.json()) as { data: T }).data
-}
+const api = apiCaller(() => manager, 200)
 
 async function shot(page: Page, name: string) {
   await keepScreenshot(page, name)
@@ -42,8 +38,10 @@ async function shot(page: Page, name: string) {
 
 /** A visitor's page in a language (English unprefixed), on a phone. */
 async function visit(kind: 'r' | 'm', lang: (typeof langs)[number]) {
-  context ??= await browser.newContext({ ...phone, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
+  context ??= await browser.extraContext(phone)
   const page = await context.newPage()
+  // Every page of the test is checked, not only the last.
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
   errors = watchErrors(page)
   const pagePath = new URL(target.url).pathname.replace(/^\/r\//, `/${kind}/`)
   await page.goto(lang === 'en' ? pagePath : `/${lang}${pagePath}`)
@@ -51,12 +49,10 @@ async function visit(kind: 'r' | 'm', lang: (typeof langs)[number]) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
-  manager = await browser.newContext({ ...desktop, baseURL, locale: 'en-US', reducedMotion: 'reduce' })
-  await signInAs(manager)
-  const categories = await api<{ id: number; slug: string }[]>('GET', '/api/place-categories')
+  manager = await signedInRequest()
+  const categories = await api('GET', '/api/place-categories')
   const lausanne = categories.find((c) => c.slug === 'lausanne')!
-  const routes = await api<{ uuid: string; slug: string; url: string; status: string }[]>('GET', `/api/place-categories/${lausanne.id}/fetch-routes`)
+  const routes = await api('GET', `/api/place-categories/${lausanne.id}/fetch-routes`)
   // Not the old town, which the trail tests walk.
   target = routes.find((r) => r.status === 'published' && r.slug.includes('sauvabelin'))!
   expect(target).toBeTruthy()
@@ -64,11 +60,10 @@ beforeAll(async () => {
 afterAll(async () => {
   // The demo as it was, for the other tests.
   if (target) await api('PUT', '/api/routes/update', { uuid: target.uuid, notice: null })
-  await manager?.close()
-  await browser?.close()
+  await manager?.dispose()
 })
-afterEach(async () => {
-  await context?.close()
+afterEach(() => {
+  // The fixtures close the context.
   context = undefined
   expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
   errors = []
@@ -76,9 +71,9 @@ afterEach(async () => {
 
 describe('route notices', () => {
   it('are written on /landing in four languages, with the preview showing them', async () => {
-    const page = await manager.newPage()
-    errors = watchErrors(page)
-    const categories = await api<{ id: number; slug: string }[]>('GET', '/api/place-categories')
+    let page: Page
+    ;({ page, errors } = await browser.open(desktop, { signIn: true }))
+    const categories = await api('GET', '/api/place-categories')
     const id = categories.find((c) => c.slug === 'lausanne')!.id
     await page.goto(`/landing?category=${id}&route=${target.uuid}`)
     await waitForHydration(page)
@@ -121,7 +116,6 @@ describe('route notices', () => {
     await page.locator('[data-testid="route-toolbar"] button[data-action="select"]:visible').first().click()
     await page.locator(`[data-testid="route-option"][data-uuid="${target.uuid}"] [data-testid="notice-badge"][data-level="closed"]`).waitFor()
     await shot(page, 'notices-map-editor-routes-desktop')
-    await page.close()
   })
 
   for (const lang of langs) {

@@ -22,22 +22,49 @@ export interface RunningServer {
   url: string
   dataDir: string
   process: ChildProcess
+  /** Milliseconds from spawning the process to its first good answer (/api/ready). */
+  startMs: number
   output: () => string
+  /** Resident memory of the server process (Linux /proc), in bytes. */
+  rss(): number
   stop(): Promise<void>
+}
+
+export interface ServerOptions {
+  /** Settings on top of the test defaults (production mode, this data folder, warnings only). */
+  env?: Record<string, string>
+  /** A data folder to start from, copied into a folder of the server's own (the demo the global set-up loaded once). */
+  copyDataFrom?: string
+  /** A data folder to use as it is, kept after stop (the bench's); a temporary one otherwise, removed on stop. */
+  dataDir?: string
+  /** The database (SQLite file or PostgreSQL URL); the data folder's SQLite file by default. */
+  databaseUrl?: string
+  /** node's own options (`npm start` gives `--max-old-space-size=192`: `MAX_HEAP_MB`). */
+  nodeArgs?: string[]
+  /** The host of BASE_URL: `localhost` (the tests' pages) or `127.0.0.1` (the bench's load generator). */
+  host?: 'localhost' | '127.0.0.1'
+  /** How long the first good answer may take (default 60 s: a busy machine took more than 30). */
+  startTimeoutMs?: number
 }
 
 /**
  * Starts the production server as `npm start` does (the built `build/server/main.js`, which the
- * browser tests' global set-up builds when the sources changed) on a free port with its own data
- * folder. `copyDataFrom`: a data folder to start from (the demo the global set-up loaded once).
+ * browser tests' global set-up and the bench build when the sources changed) on a free port,
+ * and waits for its first good answer. The one starter of the whole-server tests and the bench.
  */
-export async function startServer(env: Record<string, string> = {}, options: { copyDataFrom?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: Omit<ServerOptions, 'env'> = {}): Promise<RunningServer> {
+  return startProductionServer({ ...options, env })
+}
+
+export async function startProductionServer(options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-e2e-'))
+  const ownDataDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'trailguide-e2e-'))
   if (options.copyDataFrom) fs.cpSync(options.copyDataFrom, dataDir, { recursive: true })
-  const url = `http://localhost:${port}`
+  const url = `http://${options.host ?? 'localhost'}:${port}`
   let output = ''
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, process.env.BUILD_DIR ?? 'build', 'server/main.js')], {
+  const started = performance.now()
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', path.join(root, process.env.BUILD_DIR ?? 'build', 'server/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -46,43 +73,62 @@ export async function startServer(env: Record<string, string> = {}, options: { c
       HOST: '127.0.0.1',
       BASE_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: path.join(dataDir, 'trailguide.sqlite'),
+      DATABASE_URL: options.databaseUrl ?? path.join(dataDir, 'trailguide.sqlite'),
       LOG_LEVEL: 'warn',
+      // As `npm start` sets them: glibc's allocator gives image buffers back to the system.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '4194304',
       RATE_LIMIT_LOGIN: '1000/60',
       RATE_LIMIT_REGISTER: '1000/60',
       RATE_LIMIT_RESET: '1000/60',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
 
-  const deadline = Date.now() + 30_000
+  const timeoutMs = options.startTimeoutMs ?? 60_000
+  const deadline = Date.now() + timeoutMs
+  let startMs = 0
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
     try {
-      const res = await fetch(`${url}/api/openapi.json`)
-      if (res.ok) break
+      const res = await fetch(`${url}/api/ready`)
+      if (res.ok) {
+        startMs = performance.now() - started
+        break
+      }
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 30 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start in ${timeoutMs / 1000} s:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 
   return {
     url,
     dataDir,
     process: child,
+    startMs,
     output: () => output,
+    rss() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0) * 1024
+    },
     async stop() {
       // A process killed by a signal has no exit code but its signal: it is already gone.
       if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGTERM')
-        await new Promise((resolve) => child.once('exit', resolve))
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+        await exited
+        clearTimeout(timer)
       }
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

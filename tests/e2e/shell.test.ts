@@ -37,7 +37,7 @@ describe('app shell', () => {
     await page.getByRole('link', { name: 'Statistics' }).first().click()
     await page.waitForURL('**/statistics')
     expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)
-    // A hard load later in the same browser session does not play it again (issue 18 item 21).
+    // A hard load later in the same browser session does not play it again.
     await page.reload({ waitUntil: 'commit' })
     await page.waitForSelector('main', { state: 'attached' })
     expect(await page.locator('[data-testid="preloader"]').count()).toBe(0)

@@ -24,7 +24,7 @@ interface Statistic {
   scans_by_month: Array<{ x: number; y: number }>
 }
 interface Breakdown {
-  routes: Array<{ walk_id: number; name: string | null; views: number; plaque_views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number; contributions: number; place_visits: number }>
+  routes: Array<{ walk_id: number; name: string | null; views: number; plaque_views: number; total_time: number; sessions: number; averageTimePerSession: number; likes: number; contributions: number; place_visits: number; audio_plays: number }>
   places: Array<{ place_id: number; name: string | null }>
   plaques: Array<{ qr_code_id: number; code: string; label: string; scans: number; last_scanned_at: string | null }>
 }
@@ -101,6 +101,8 @@ describe('statistics screen', () => {
     const breakdown = await getData<Breakdown>(`/api/place-categories/${id}/statistics/breakdown?year=total`)
     expect(await page.getByTestId('routes-table').locator('tbody tr').count()).toBe(breakdown.routes.length)
     expect(await page.getByTestId('places-table').locator('tbody tr').count()).toBe(breakdown.places.length)
+    // A place has no page of its own: no views or likes columns, always 0 (name, scans, recording plays, contributions).
+    expect(await page.getByTestId('places-table').locator('thead th').count()).toBe(4)
     // A bar's tooltip names the month and its views (route pages opened: "Vues", as on the cards).
     await chartBars().nth(6).hover()
     const july = `${new Intl.NumberFormat('fr').format(total.visits[6].y)} vues`
@@ -205,14 +207,14 @@ describe('statistics screen', () => {
     expect(download.suggestedFilename()).toBe(`statistics-lausanne-${year}.csv`)
     const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '')
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('section,year,month,id,name,visits,views,total_time,sessions,averageTimePerSession,likes,contributions,place_visits,plaque_views,scans')
+    expect(lines[0]).toBe('section,year,month,id,name,visits,views,total_time,sessions,averageTimePerSession,likes,contributions,place_visits,plaque_views,scans,audio_plays')
     expect(lines[1]).toBe(
-      `"summary",${year},,${id},"Lausanne",,${statistic.views},${statistic.total_time},,${statistic.averageTimePerSession},${statistic.likes},${statistic.contributions},${statistic.place_visits},${statistic.plaque_views},${statistic.scans}`,
+      `"summary",${year},,${id},"Lausanne",,${statistic.views},${statistic.total_time},,${statistic.averageTimePerSession},${statistic.likes},${statistic.contributions},${statistic.place_visits},${statistic.plaque_views},${statistic.scans},`,
     )
-    expect(lines.slice(2, 14)).toEqual(statistic.visits.map((p, i) => `"month",${year},${p.x},,,${p.y},,,,,,,,${statistic.plaque_visits[i].y},${statistic.scans_by_month[i].y}`))
+    expect(lines.slice(2, 14)).toEqual(statistic.visits.map((p, i) => `"month",${year},${p.x},,,${p.y},,,,,,,,${statistic.plaque_visits[i].y},${statistic.scans_by_month[i].y},`))
     const route = breakdown.routes[0]
     expect(lines).toContain(
-      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},${route.contributions},${route.place_visits},${route.plaque_views},`,
+      `"route",${year},,${route.walk_id},"${(route.name ?? '').replaceAll('"', '""')}",,${route.views},${route.total_time},${route.sessions},${route.averageTimePerSession},${route.likes},${route.contributions},${route.place_visits},${route.plaque_views},,${route.audio_plays}`,
     )
     expect(lines.filter((l) => l.startsWith('"place"'))).toHaveLength(breakdown.places.length)
     expect(lines.filter((l) => l.startsWith('"plaque"'))).toHaveLength(breakdown.plaques.length)

@@ -1,4 +1,3 @@
-import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
 import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
@@ -6,12 +5,15 @@ import { createTestApi, type TestApi } from '../setup/test-app.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 import { keepScreenshot, phone } from './browser.ts'
 import { demoOwner } from './demo-login.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { startServer, type RunningServer } from './server.ts'
 
-// Subdomain routing (issue 5, spec section 4): {category}.{base host} serves that category's
+// Subdomain routing (issue 5, docs/spec.md §4): {category}.{base host} serves that category's
 // public pages. Routing compares host names only, so BASE_URL needs no port here.
 const BASE = 'http://trailguide.test'
 const page = (host: string, headers: Record<string, string> = {}) => ({ headers: { accept: 'text/html', host, ...headers } })
+// The fixtures' Chromium (errors and axe checked on every page), with names that resolve to this machine.
+const browser = useBrowserPage({ launchArgs: ['--host-resolver-rules=MAP *.trailguide.test 127.0.0.1, MAP trailguide.test 127.0.0.1'] })
 
 describe('subdomain routing over HTTP (Host headers)', () => {
   let built: BuiltApp
@@ -46,6 +48,13 @@ describe('subdomain routing over HTTP (Host headers)', () => {
 
     const unknown = await app.request(`/r/${route.slug}`, page('no-such-town.trailguide.test'))
     expect(unknown.status).toBe(404)
+    // A page of ours in the address's language, named and with its language set (WCAG 3.1.1).
+    const german = await app.request(`/de/r/${route.slug}`, page('no-such-town.trailguide.test'))
+    expect(german.status).toBe(404)
+    const html = await german.text()
+    expect(html).toContain('<html lang="de">')
+    expect(html).toContain(`<title>Seite nicht gefunden</title>`)
+    expect(html).toContain(`/de/r/${route.slug}`)
     expect((await app.request('/', page('no-such-town.trailguide.test'))).status).toBe(404)
   })
 
@@ -138,35 +147,18 @@ describe('subdomain routing over HTTP (Host headers)', () => {
 
 describe('subdomains in Chromium', () => {
   let server: RunningServer
-  let browser: Browser
   let port: string
 
   beforeAll(async () => {
     server = await startServer({ SUBDOMAIN_ROUTING: 'on', BASE_URL: BASE }, { copyDataFrom: inject('demoDataDir') })
     port = new URL(server.url).port
-    // launchBrowser's flags, plus names that resolve to this machine.
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--host-resolver-rules=MAP *.trailguide.test 127.0.0.1, MAP trailguide.test 127.0.0.1',
-      ],
-    })
   })
   afterAll(async () => {
-    await browser?.close()
     await server?.stop()
   })
 
   it('serves lausanne.trailguide.test/r/{slug}, and a session from the base host is valid there', async () => {
-    const context = await browser.newContext({ ...phone, locale: 'en-US' })
-    const tab = await context.newPage()
+    const { context, page: tab, errors } = await browser.open(phone, { locale: 'en-US', reducedMotion: null })
     const base = `http://trailguide.test:${port}`
     const sub = `http://lausanne.trailguide.test:${port}`
 
@@ -204,6 +196,7 @@ describe('subdomains in Chromium', () => {
     // An unknown category subdomain answers 404.
     const unknown = await tab.goto(`http://nowhere.trailguide.test:${port}/r/${slug}`)
     expect(unknown?.status()).toBe(404)
-    await context.close()
+    // The 404 document is logged by the browser as a failed load, which the fixtures allow; nothing else.
+    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
   })
 })

@@ -1,17 +1,18 @@
 import http from 'node:http'
 import type net from 'node:net'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Services } from '#app/services.server.ts'
 import { importBuiltApp, type BuiltApp } from '../setup/built-app.ts'
 import { createTestApi } from '../setup/test-app.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
-import { desktop, launchBrowser, watchErrors } from './browser.ts'
+import { desktop } from './browser.ts'
+import { useBrowserPage } from './fixtures.ts'
 import { startServer, type RunningServer } from './server.ts'
 import { sharedServer } from './shared-server.ts'
 
-// Third-party hooks (spec §7 analytics, §8 error reporting), each against a local stand-in.
+// Third-party hooks (docs/spec.md §7 analytics, §8 error reporting), each against a local stand-in.
 
 interface Received {
   url: string
@@ -37,6 +38,13 @@ async function recorder() {
 
 let built: BuiltApp
 let testDb: TestDb
+// The browser tests below browse the app as app.trailguide.test (mapped to 127.0.0.1 inside
+// Chromium), on servers of their own: the fixtures' Chromium, context per test and checks
+// (errors, axe) with those servers' addresses.
+const analyticsHost = 'app.trailguide.test'
+const browser = useBrowserPage({ launchArgs: [`--host-resolver-rules=MAP ${analyticsHost} 127.0.0.1`] })
+/** As this file's browser tests always opened them: Chromium's own language and motion settings. */
+const chromiumDefaults = { locale: null, reducedMotion: null }
 
 beforeAll(async () => {
   built = await importBuiltApp()
@@ -114,12 +122,9 @@ describe('error reporting', () => {
 describe('page-view analytics in the browser', () => {
   // The app is browsed as app.trailguide.test (mapped to 127.0.0.1 inside Chromium), since the
   // script rightly ignores localhost.
-  const host = 'app.trailguide.test'
+  const host = analyticsHost
   let plausible: Awaited<ReturnType<typeof recorder>>
   let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
-  let errors: string[] = []
   let origin: string
 
   beforeAll(async () => {
@@ -133,25 +138,17 @@ describe('page-view analytics in the browser', () => {
       DATA_DIR: dataDir,
     })
     origin = server.url.replace('localhost', host)
-    browser = await launchBrowser([`--host-resolver-rules=MAP ${host} 127.0.0.1`])
   })
   afterAll(async () => {
-    await browser?.close()
     await server?.stop()
     await plausible?.stop()
   })
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
+  afterEach(() => {
     plausible.received.length = 0
-    expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
   })
 
   async function open(): Promise<Page> {
-    context = await browser.newContext({ ...desktop, baseURL: origin })
-    const page = await context.newPage()
-    errors = watchErrors(page)
-    return page
+    return (await browser.open({ ...desktop, baseURL: origin }, chromiumDefaults)).page
   }
   const events = () => plausible.received.map((r) => ({ url: r.url, type: r.headers['content-type'], event: JSON.parse(r.body) as unknown }))
 
@@ -224,22 +221,18 @@ describe('page-view analytics in the browser', () => {
 describe('error reporting in the browser', () => {
   let sentry: Awaited<ReturnType<typeof recorder>>
   let server: RunningServer
-  let browser: Browser
 
   beforeAll(async () => {
     sentry = await recorder()
     server = await startServer({ SENTRY_DSN: `http://publickey@127.0.0.1:${sentry.port}/1` })
-    browser = await launchBrowser()
   })
   afterAll(async () => {
-    await browser?.close()
     await server?.stop()
     await sentry?.stop()
   })
 
   it('sends an uncaught error through Sentry’s SDK, loaded only because a DSN is set, without the query string', async () => {
-    const context = await browser.newContext({ ...desktop, baseURL: server.url })
-    const page = await context.newPage()
+    const { page, errors } = await browser.open({ ...desktop, baseURL: server.url }, chromiumDefaults)
     await page.goto('/auth/login?token=secret-in-query')
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
     // The SDK is a lazy chunk: wait until it has installed its handlers.
@@ -249,12 +242,13 @@ describe('error reporting in the browser', () => {
     const report = sentry.received.find((r) => r.body.includes('boom in the browser'))!
     expect(report.url).toMatch(/^\/api\/1\/envelope\//)
     expect(report.body).not.toContain('secret-in-query')
-    await context.close()
+    // Nothing but the error thrown on purpose (which Sentry's handler may keep from the console).
+    expect(errors.filter((e) => !e.includes('Failed to load resource') && e !== 'pageerror: boom in the browser')).toEqual([])
+    errors.length = 0
   })
 
   it('masks the token of the page’s path and of navigations in the report (issue 12, item 11)', async () => {
-    const context = await browser.newContext({ ...desktop, baseURL: server.url })
-    const page = await context.newPage()
+    const { page, errors } = await browser.open({ ...desktop, baseURL: server.url }, chromiumDefaults)
     const token = 'live-reset-token-77b1e0'
     await page.goto(`/auth/reset-password/${token}`)
     await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' })
@@ -267,6 +261,8 @@ describe('error reporting in the browser', () => {
     for (const report of sentry.received) expect(report.body).not.toContain(token)
     const report = sentry.received.find((r) => r.body.includes('boom on'))!
     expect(report.body).toContain('/invitations/[redacted]')
-    await context.close()
+    // Nothing but the error thrown on purpose (which Sentry's handler may keep from the console).
+    expect(errors.filter((e) => !e.includes('Failed to load resource') && e !== `pageerror: boom on /invitations/${token}`)).toEqual([])
+    errors.length = 0
   })
 })

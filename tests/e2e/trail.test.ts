@@ -65,7 +65,7 @@ describe('the trail offline (phone, French)', () => {
     await waitForPageScript(page)
     await page.waitForSelector('html[data-offline-ready="true"]', { state: 'attached', timeout: 15_000 })
     const uuid = await page.evaluate(() => (JSON.parse(document.querySelector('[data-trail]')!.getAttribute('data-trail')!) as { uuid: string }).uuid)
-    // The way back to the landing page, and the page in the other languages (issue 18, item 10).
+    // The way back to the landing page, and the page in the other languages.
     expect(new URL((await page.getByTestId('back-to-landing').getAttribute('href'))!, baseURL).pathname).toBe(`/fr/r/${route}`)
     const languages = page.getByRole('navigation', { name: 'Langues' }).getByRole('link')
     expect(await languages.evaluateAll((links) => links.map((a) => [a.getAttribute('hreflang'), a.getAttribute('aria-current')]))).toEqual([
@@ -77,11 +77,13 @@ describe('the trail offline (phone, French)', () => {
 
     // The size is shown before anything is downloaded, then a progress bar, then the saved walk.
     await page.getByRole('button', { name: 'Enregistrer ce parcours hors ligne' }).click()
-    await expect.poll(() => page.locator('[data-offline-status]').textContent(), { timeout: 15_000 }).toMatch(/^Environ \d+,\d\sMB : cette carte et la page du parcours, \d+ fichiers, et \d+ tuiles de carte \(zoom \d+–\d+\)/)
+    await expect.poll(() => page.locator('[data-offline-status]').textContent(), { timeout: 15_000 }).toMatch(/^Environ \d+,\d\sMo\s: cette carte et la page du parcours, \d+ fichiers, et \d+ tuiles de carte \(zoom \d+–\d+\)/)
+    const estimated = /^Environ (\d+,\d\sMo)/.exec((await page.locator('[data-offline-status]').textContent())!)![1]
     await keepScreenshot(page, 'trail-offline-estimate-phone-fr')
     await page.getByRole('button', { name: 'Télécharger' }).click()
     await page.waitForSelector('[data-offline-saved="true"]', { state: 'attached', timeout: 30_000 })
-    expect(await page.locator('[data-offline-status]').textContent()).toMatch(/^Enregistré : ce parcours s’ouvre sans réseau\. \(\d+,\d\sMB\)$/)
+    // The figure saved is the one announced (issue 26, item 8), in the language's unit.
+    expect(await page.locator('[data-offline-status]').textContent()).toBe(`Enregistré\u00a0: ce parcours s’ouvre sans réseau. (${estimated})`)
     expect(await page.locator(`[data-saved-walk="${uuid}"]`).textContent()).toContain('La vieille ville')
     const tiles = await savedTiles(uuid)
     console.info(`tiles saved for offline: ${tiles}`)
@@ -127,11 +129,13 @@ describe('the trail offline (phone, French)', () => {
     await page.getByTestId('place-list').getByRole('button', { name: /Cathédrale de Lausanne/ }).click()
     await page.getByRole('button', { name: 'Écouter' }).click()
     const spoken = await page.evaluate(() => (window as unknown as { spoken: { text: string; lang: string }[] }).spoken)
-    expect(spoken).toHaveLength(1)
-    expect(spoken[0].lang).toBe('fr')
-    expect(spoken[0].text).toContain(cathedral.name)
-    expect(spoken[0].text).toContain('Le guet')
-    expect(await page.locator('[data-transcript-text]').textContent()).toBe(spoken[0].text)
+    // One utterance per part (pauses between them), each in its own language: the story is English.
+    expect(spoken).toEqual([
+      { text: expect.stringMatching(new RegExp(`^Étape \\d+\\. ${cathedral.name}\\.$`)), lang: 'fr' },
+      { text: 'Le guet', lang: 'en' },
+      { text: expect.stringMatching(/^Every night from 10 pm/), lang: 'en' },
+    ])
+    expect(await page.locator('[data-transcript-text]').textContent()).toBe(spoken.map((p) => p.text).join('\n'))
     await keepScreenshot(page, 'trail-offline-listen-phone-fr')
 
     // The landing page, visited once, opens offline too (text and its images).
@@ -264,6 +268,9 @@ describe('the category home', () => {
     const short = published.filter((r) => r.duration <= 30 * 60)
     expect(short.length).toBeGreaterThan(0)
     expect(short.length).toBeLessThan(published.length)
+    // The filters are folded: the walks come first (issue 26, item 5).
+    expect(await page.locator('select[name="duration"]').isVisible()).toBe(false)
+    await page.getByText('Ricerca e filtri').click()
     await page.selectOption('select[name="duration"]', '30')
     await expect.poll(() => page.locator('[data-route-card]:visible').count()).toBe(short.length)
     expect(new URL(page.url()).search).toBe('?duration=30')

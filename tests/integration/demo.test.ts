@@ -41,8 +41,22 @@ describe('npm run demo', () => {
       const span = await db.selectFrom('events').select((eb) => [eb.fn.min('occurred_at').as('first'), eb.fn.max('occurred_at').as('last')]).executeTakeFirstOrThrow()
       const years = (Date.parse(String(span.last)) - Date.parse(String(span.first))) / (365 * 24 * 3600 * 1000)
       expect(years).toBeGreaterThan(1.5)
+      // A plaque's "since" is not the day of the demo load: no scan is older than its plaque.
+      const plaques = await db
+        .selectFrom('qr_codes')
+        .leftJoin('events', 'events.qr_code_id', 'qr_codes.id')
+        .select((eb) => ['qr_codes.code', 'qr_codes.created_at', 'qr_codes.activated_at', eb.fn.min('events.occurred_at').as('first_scan')])
+        .groupBy(['qr_codes.code', 'qr_codes.created_at', 'qr_codes.activated_at'])
+        .execute()
+      const scanned = plaques.filter((p) => p.first_scan !== null)
+      expect(scanned.length).toBeGreaterThan(0)
+      for (const plaque of scanned) {
+        expect(Date.parse(String(plaque.activated_at)), plaque.code).toBeLessThanOrEqual(Date.parse(String(plaque.first_scan)))
+        expect(Date.parse(String(plaque.created_at)), plaque.code).toBeLessThanOrEqual(Date.parse(String(plaque.first_scan)))
+      }
     } finally {
       await db.destroy()
     }
-  })
+    // Two runs of the script, each allowed a minute (spawnSync's timeout above).
+  }, 150_000)
 })

@@ -12,7 +12,7 @@ import { pngDeclaring, solidImage } from '#app/platform/images/images.test-fixtu
 import { formFields } from '#app/utils/forms.server.ts'
 import { createHttpApp } from '../../server/http-app.ts'
 import { addMember, createUser } from '../setup/factories.ts'
-import { useTestApi, type TestApi } from '../setup/test-app.ts'
+import { useTestApi, type ErrorFields, type TestApi } from '../setup/test-app.ts'
 import { testDialects, type TestDb } from '../setup/test-db.ts'
 
 // Hostile input, derived from the OpenAPI document: for every operation, generated valid and
@@ -61,8 +61,16 @@ async function buildWorld(t: TestApi, people: People) {
   const report = (
     await s.db.insertInto('visitor_reports').values({ category_id: category, place_id: place, kind: 'path_blocked', locale: 'en', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()
   ).id
+  // A place in the category's trash (ADR 110).
+  const trashEntry = await s.trash.trashPlace(owner.user, (await s.places.create(owner.user, { place_category_id: category, name: 'Gone', lat: 46.52, lng: 6.64 })).id)
+  // The newest revisions of the route and the place (ADR 111).
+  const revisionOf = async (kind: 'route' | 'place', id: number) =>
+    (await s.db.selectFrom('revisions').select('id').where('kind', '=', kind).where('item_id', '=', id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id
+  const routeRevision = await revisionOf('route', walk.id)
+  const placeRevision = await revisionOf('place', place)
   return {
-    category, place, place2, report, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, slug: walk.slug, categorySlug, routeQrCode,
+    routeRevision, placeRevision,
+    category, place, place2, report, trashEntry, code: qr.code, route: route.uuid, otherRoute: otherRoute.uuid, slug: walk.slug, categorySlug, routeQrCode,
     logo, secret, invitation, invitationToken, placeInvitation, colleague: people.colleague.user.id, placeUser: people.placeUser.user.id,
   }
 }
@@ -71,7 +79,7 @@ async function buildWorld(t: TestApi, people: People) {
 class Ref {
   constructor(readonly key: keyof World) {}
 }
-const realInt = fc.constantFrom<keyof World>('category', 'place', 'place2', 'routeQrCode', 'logo', 'secret', 'invitation', 'placeInvitation', 'colleague', 'placeUser').map((k) => new Ref(k))
+const realInt = fc.constantFrom<keyof World>('category', 'place', 'place2', 'trashEntry', 'routeRevision', 'placeRevision', 'routeQrCode', 'logo', 'secret', 'invitation', 'placeInvitation', 'colleague', 'placeUser').map((k) => new Ref(k))
 const realString = fc.constantFrom<keyof World>('route', 'otherRoute', 'code', 'slug', 'categorySlug', 'invitationToken').map((k) => new Ref(k))
 
 function resolveRefs(value: unknown, world: World): unknown {
@@ -326,16 +334,17 @@ async function snapshotOf(testDb: TestDb, tables: string[]): Promise<Record<stri
 /** 5xx answers that are the design, not a crash: AI text drafting is not configured in tests (503). */
 const designed5xx: Record<string, number> = { 'POST /ai/draft-texts': 503 }
 
-function expectEnvelope(res: { status: number; text: string; json: any; headers: Headers }, label: string, operation: string) {
+function expectEnvelope(res: { status: number; text: string; json: unknown; headers: Headers }, label: string, operation: string) {
   if (res.status !== designed5xx[operation]) expect(res.status, `${label} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500)
   if (res.status >= 400) {
     expect(res.headers.get('content-type') ?? '', label).toMatch(/^application\/json/)
     expect(res.json, `${label}: ${res.text.slice(0, 300)}`).toEqual(
       expect.objectContaining({ message: expect.stringMatching(/\S/) }),
     )
-    expect(Object.keys(res.json).every((k) => k === 'message' || k === 'errors'), `${label}: ${res.text.slice(0, 300)}`).toBe(true)
-    if (res.json.errors !== undefined) {
-      for (const messages of Object.values(res.json.errors)) expect(messages, label).toEqual(expect.arrayContaining([expect.any(String)]))
+    const envelope = res.json as Partial<ErrorFields>
+    expect(Object.keys(envelope).every((k) => k === 'message' || k === 'errors'), `${label}: ${res.text.slice(0, 300)}`).toBe(true)
+    if (envelope.errors !== undefined) {
+      for (const messages of Object.values(envelope.errors)) expect(messages, label).toEqual(expect.arrayContaining([expect.any(String)]))
     }
     expect(res.text, label).not.toMatch(stackOrPath)
   } else if ((res.headers.get('content-type') ?? '').startsWith('application/json') && res.text) {
@@ -362,7 +371,7 @@ export function describeHostileInput(what: { operations: { part: number; parts: 
     // search asks a local stand-in (Mapbox's protocol: no one-a-second turn), never the internet.
     const { t, testDb } = useTestApi(dialect, () => ({
       RATE_LIMIT_LOGIN: '100000/60', RATE_LIMIT_REGISTER: '100000/60', RATE_LIMIT_RESET: '100000/60', RATE_LIMIT_EVENTS: '100000/60', RATE_LIMIT_UPLOADS: '100000/60',
-      RATE_LIMIT_INVITATIONS: '100000/60', RATE_LIMIT_AI: '100000/60', RATE_LIMIT_GEOCODE: '100000/60',
+      RATE_LIMIT_INVITATIONS: '100000/60', RATE_LIMIT_AI: '100000/60', RATE_LIMIT_GEOCODE: '100000/60', RATE_LIMIT_RESTORES: '100000/60',
       GEOCODER: 'mapbox', MAPBOX_ACCESS_TOKEN: GEOCODER_MAPBOX_TOKEN, MAPBOX_BASE_URL: geocoder.baseUrl,
     }))
     beforeAll(async () => {
@@ -393,7 +402,7 @@ export function describeHostileInput(what: { operations: { part: number; parts: 
     }
 
     if (what !== 'examples') it('never answers 5xx, always the envelope, and never half-writes, for every operation of the OpenAPI document (this file\'s share)', { timeout: 240_000 }, async () => {
-      const doc = (await t.call('GET', '/openapi.json')).json as OpenApiDoc
+      const doc = (await t.callOffContract<OpenApiDoc>('GET', '/openapi.json')).json
       const tables = await tablesOf()
       expect(tables).toEqual(expect.arrayContaining(['walks', 'walk_places', 'events', 'users', 'auth_tokens']))
       const people = await setUp()
@@ -401,6 +410,9 @@ export function describeHostileInput(what: { operations: { part: number; parts: 
       const empty = await snapshotOf(testDb, tables)
       let world = await buildWorld(t, people)
       const built = await snapshotOf(testDb, tables)
+      // The tables as the next request finds them: each request's "after" is the next one's
+      // "before" (one snapshot per request, not two), taken again after any write of the test's own.
+      let current = built
       expect(tables.filter((table) => built[table] !== empty[table])).toEqual(expect.arrayContaining(['walks', 'walk_places', 'walk_translations', 'places', 'secrets', 'invitations']))
       const all = Object.entries(doc.paths).flatMap(([p, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path: p, op })))
       expect(all.length).toBeGreaterThan(60)
@@ -441,6 +453,7 @@ export function describeHostileInput(what: { operations: { part: number; parts: 
                 .values({ user_id: people[who].user.id, kind: 'session', token_hash: hashToken(token), created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 86_400_000).toISOString() })
                 .execute()
               people[who] = { ...people[who], token }
+              current = await snapshotOf(testDb, tables)
             }
             // A path parameter is a real record's id (of the right kind) or something hostile.
             let url = template
@@ -470,19 +483,20 @@ export function describeHostileInput(what: { operations: { part: number; parts: 
             }
             Object.assign(headers, r.headers)
 
-            const before = await snapshotOf(testDb, tables)
+            const before = current
             const res = await send(t, method, url, headers, body)
             const label = `${method} ${url.slice(0, 200)} as ${r.caller} ${JSON.stringify(r.headers)}`
+            current = await snapshotOf(testDb, tables)
             expectEnvelope(res, label, `${method} ${template}`)
             pollutionFree()
             if (res.status >= 400) {
-              const after = await snapshotOf(testDb, tables)
-              const changed = tables.filter((table) => after[table] !== before[table])
+              const changed = tables.filter((table) => current[table] !== before[table])
               expect(changed, `${label} → ${res.status} ${res.text.slice(0, 200)} changed these tables`).toEqual([])
             } else if (method === 'DELETE' || /detach|accept/.test(template)) {
               // Something of the world is gone (or taken): later runs need it whole to go deep.
               // (Other successful writes leave it usable; not rebuilding keeps the tables small.)
               world = await buildWorld(t, people)
+              current = await snapshotOf(testDb, tables)
             }
           }),
           { numRuns: runs, seed, endOnFailure: true, verbose: 1 },
@@ -630,6 +644,7 @@ function realPathValue(template: string, name: string, world: World): string | n
       if (template.startsWith('/places')) return world.place
       if (template.startsWith('/secrets')) return world.secret
       if (template.startsWith('/route-qr-codes')) return world.routeQrCode
+      if (template.startsWith('/trash')) return world.trashEntry
       return world.category
     case 'userId':
       return template.startsWith('/places') ? world.placeUser : world.colleague
@@ -647,8 +662,12 @@ function realPathValue(template: string, name: string, world: World): string | n
       return world.logo
     case 'reportId':
       return world.report
+    case 'revisionId':
+      return template.startsWith('/places') ? world.placeRevision : world.routeRevision
     case 'slug':
       return world.categorySlug
+    case 'locale':
+      return 'fr'
     default:
       throw new Error(`hostile-input: no real value for path parameter {${name}} of ${template}: add one`)
   }

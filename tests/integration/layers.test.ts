@@ -15,7 +15,7 @@ beforeAll(() => {
 /** The layer rule's messages for a file at `file` holding `code`. */
 async function layerErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message)
 }
 
 describe('the layers, kept by lint', () => {
@@ -28,6 +28,8 @@ describe('the layers, kept by lint', () => {
     ['app/modules/walks/planted.ts', "import { createServices } from '#app/services.server.ts'"],
     ['app/modules/walks/planted.ts', "import { Button } from '#app/components/ui/button.tsx'"],
     ['app/services.server.ts', "import { loader } from '#app/routes/manager/map.tsx'"],
+    ['app/platform/mail/planted.ts', "export const later = () => import('../../modules/walks/walks.service.server.ts')"],
+    ['app/modules/walks/planted.ts', "export const later = () => import('#app/services.server.ts')"],
   ])('refuses an upward import in %s', async (file, code) => {
     expect(await layerErrors(file, `${code}\nexport {}\n`)).toEqual([expect.stringMatching(/imports only the layers below it/)])
   })
@@ -39,6 +41,7 @@ describe('the layers, kept by lint', () => {
     ['app/modules/walks/planted.ts', "import { pathLength } from '#app/modules/geo/geo.ts'"],
     ['app/modules/walks/planted.ts', "import { createRouter } from '#app/api/router.server.ts'"],
     ['app/api-routes.server.ts', "import { walksApi } from '#app/modules/walks/walks.api.server.ts'"],
+    ['app/modules/walks/planted.ts', "export const later = () => import('#app/platform/mail/mailer.server.ts')"],
   ])('lets %s import a layer below', async (file, code) => {
     expect(await layerErrors(file, `${code}\nexport {}\n`)).toEqual([])
   })
@@ -49,5 +52,20 @@ describe('the layers, kept by lint', () => {
       fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${dir}/${e.name}/`),
     )
     expect(folders.filter((folder) => !page.includes(`\`${folder}\``))).toEqual([])
+  })
+})
+
+describe('the kit’s buttons, kept by lint', () => {
+  const rawButton = async (file: string) => {
+    const [result] = await eslint.lintText('export function Planted() {\n  return <button type="button">x</button>\n}\n', { filePath: path.join(root, file) })
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message)
+  }
+
+  it.each(['app/components/map-editor/planted.tsx', 'app/components/public/planted.tsx', 'app/routes/manager/planted.tsx'])('refuses a raw <button> in %s', async (file) => {
+    expect(await rawButton(file)).toEqual([expect.stringMatching(/Use the kit’s button/)])
+  })
+
+  it.each(['app/components/ui/planted.tsx', 'app/components/shell/toaster.tsx', 'app/components/map-editor/planted.test.tsx'])('lets %s draw one (the kit, the allow-list, a test)', async (file) => {
+    expect(await rawButton(file)).toEqual([])
   })
 })

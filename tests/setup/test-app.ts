@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { createApi } from '#app/api-routes.server.ts'
+import type { ApiBody, ApiMethod, ApiOutput, ApiPath } from '#app/client/api-contract.ts'
 import { standardPasswordHashing, type PasswordHashing } from '#app/modules/auth/auth.service.server.ts'
 import { loadConfig, type Config } from '#app/config/config.server.ts'
 import type { Mailer, MailMessage } from '#app/platform/mail/mailer.server.ts'
@@ -11,9 +12,43 @@ import { createServices } from '#app/services.server.ts'
 import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { createTestDb, type TestDb, type TestDialect } from './test-db.ts'
 
+/** What a test sends: the endpoint's JSON body, or a text sent as it is (a malformed or hostile body). */
+export interface CallOptions<Body> {
+  body?: Body | string
+  token?: string
+  headers?: Record<string, string>
+}
+
+/**
+ * The fields of the API's error envelope (`{ message, errors }`, docs/api.md). Typed as present:
+ * a test reads them after asserting a refusal's status, and one that is missing fails there.
+ */
+export interface ErrorFields {
+  message: string
+  errors: Record<string, string[]>
+}
+
+/**
+ * An answer's JSON as a test reads it: the route's successful envelope, with the error
+ * envelope's fields for a refusal (a test asserts the status before it reads either).
+ */
+export type AnswerJson<Output> = [Output] extends [never] ? ErrorFields & { data?: unknown } : Output extends object ? Output & ErrorFields : ErrorFields & { data?: unknown }
+
+/** /api/openapi.json as tests read it: its paths, their operations, parameters and answers. */
+export interface OpenApiPaths {
+  paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, unknown> }>>
+}
+
+export interface Answer<Json> {
+  status: number
+  headers: Headers
+  json: Json
+  text: string
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // APP_SECRET set: a test that builds services without a DATA_DIR never writes data/app-secret.
-  return loadConfig({ BASE_URL: 'http://localhost:3000', NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-of-at-least-32-characters', ...overrides })
+  return loadConfig({ BASE_URL: 'http://localhost:3000', NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_SECRET: 'test-secret-of-at-least-32-characters', EVENTS_FLUSH_MS: '0', ...overrides })
 }
 
 /**
@@ -51,8 +86,8 @@ export function createTestApi(testDb: TestDb, overrides: Record<string, string> 
   const services = modules.createServices({ config, db: testDb.db, logger: modules.createLogger('silent'), mailer, passwordHashing })
   const api = modules.createApi(services)
 
-  /** A JSON request to the API, as a client would send it. */
-  async function call(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  /** A request to the API, as a client would send it, and its answer (JSON parsed when it is JSON). */
+  async function send(method: string, path: string, options: CallOptions<unknown> = {}): Promise<Answer<unknown>> {
     const headers: Record<string, string> = { ...options.headers }
     if (options.body !== undefined) headers['Content-Type'] ??= 'application/json'
     if (options.token) headers.Authorization = `Bearer ${options.token}`
@@ -64,7 +99,7 @@ export function createTestApi(testDb: TestDb, overrides: Record<string, string> 
     const text = await response.text()
     // Mail goes out after the answer (the mail queue): a test reads `sent` once it has gone.
     await services.mailQueue.idle()
-    let json: any = undefined
+    let json: unknown = undefined
     try {
       json = text ? JSON.parse(text) : undefined
     } catch {
@@ -73,7 +108,27 @@ export function createTestApi(testDb: TestDb, overrides: Record<string, string> 
     return { status: response.status, headers: response.headers, json, text }
   }
 
-  return { api, services, sent, call, config }
+  /**
+   * A call the contract checks (app/client/api-contract.ts, the screens' own types): the path
+   * must be one the API answers for the method, the body the route's request schema, and the
+   * answer reads as the route's response schema. A renamed field fails the type check.
+   */
+  function call<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, options?: CallOptions<ApiBody<P, M>>): Promise<Answer<AnswerJson<ApiOutput<P, M>>>> {
+    return send(method, path, options) as Promise<Answer<AnswerJson<ApiOutput<P, M>>>>
+  }
+
+  /**
+   * A call outside the contract, on purpose: a body the route's schema refuses (the answer still
+   * read as the route's), or a path no route names, a method it does not take (the answer read
+   * as the error envelope, or as `Json` for a document outside the routers: /openapi.json).
+   */
+  function callOffContract<M extends ApiMethod, P extends ApiPath<M>>(method: M, path: P, options?: CallOptions<unknown>): Promise<Answer<AnswerJson<ApiOutput<P, M>>>>
+  function callOffContract<Json = ErrorFields & { data?: unknown }>(method: string, path: string, options?: CallOptions<unknown>): Promise<Answer<Json>>
+  function callOffContract(method: string, path: string, options?: CallOptions<unknown>): Promise<Answer<unknown>> {
+    return send(method, path, options)
+  }
+
+  return { api, services, sent, call, callOffContract, config }
 }
 
 export type TestApi = ReturnType<typeof createTestApi>
@@ -111,7 +166,7 @@ export function useTestApi(
   })
 
   const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, migrateToLatest: true, destroy: true })
-  const t = liveView(() => ready(api), { api: true, services: true, sent: true, call: true, config: true })
+  const t = liveView(() => ready(api), { api: true, services: true, sent: true, call: true, callOffContract: true, config: true })
   return { testDb, t, dataDir }
 }
 

@@ -17,6 +17,8 @@ import { defaultRouteColor, routeColors } from '#app/modules/walks/walks.schema.
 import { apiErrorMessage, apiRequest } from '#app/client/api-client.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { cardClass, fieldClass, Spinner, type AiScreenData } from './ai-screen.tsx'
+import { textColorOn } from '#app/utils/contrast.ts'
+import { SectionHeading } from '#app/components/ui/section-heading.tsx'
 
 const RouteDraftMap = lazyMap<RouteDraftMapProps>(() => import('#app/map/route-draft-map.client.tsx'))
 
@@ -87,13 +89,7 @@ export function DraftRouteSection({ data }: { data: AiScreenData }) {
 
   return (
     <section aria-labelledby={headingId} className={cardClass} data-testid="ai-route">
-      <div>
-        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-          <RouteIcon className="size-5 text-primary-600 dark:text-primary-400" aria-hidden="true" />
-          {t('assistant.route.title')}
-        </h2>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{t('assistant.route.intro')}</p>
-      </div>
+      <SectionHeading id={headingId} icon={RouteIcon} accent title={t('assistant.route.title')} hint={t('assistant.route.intro')} />
 
       {data.places.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-300" data-testid="ai-no-places">
@@ -173,13 +169,14 @@ export function DraftRouteSection({ data }: { data: AiScreenData }) {
               color={DRAFT_COLOR}
               className="h-[50vh] min-h-72 w-full"
             />
-            <ol className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto text-sm" aria-label={t('assistant.route.order')} data-testid="ai-draft-places">
+            {/* Focusable: a long draft scrolls by keyboard too (WCAG 2.1.1). */}
+            <ol tabIndex={0} className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto text-sm focus-visible:outline-2 focus-visible:outline-primary-600" aria-label={t('assistant.route.order')} data-testid="ai-draft-places">
               {draft.places.map((place) => (
                 <li key={`${place.id}-${place.placeSortId}`} className="flex items-center gap-2">
                   <span
                     aria-hidden="true"
-                    className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white"
-                    style={{ background: DRAFT_COLOR }}
+                    className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold"
+                    style={{ background: DRAFT_COLOR, color: textColorOn(DRAFT_COLOR) }}
                   >
                     {place.placeSortId}
                   </span>

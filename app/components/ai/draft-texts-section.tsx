@@ -11,6 +11,7 @@ import type { DraftedTranslations } from '#app/modules/ai/ai.schema.ts'
 import { apiErrorMessage, apiRequest, ApiError } from '#app/client/api-client.ts'
 import { cardClass, fieldClass, Spinner, type AiScreenData } from './ai-screen.tsx'
 import { TranslationsEditor } from './translations-editor.tsx'
+import { SectionHeading } from '#app/components/ui/section-heading.tsx'
 
 /** Part 2: a route’s landing texts drafted in the four languages, reviewed, then applied. */
 export function DraftTextsSection({ data }: { data: AiScreenData }) {
@@ -18,13 +19,7 @@ export function DraftTextsSection({ data }: { data: AiScreenData }) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className={cardClass} data-testid="ai-texts">
-      <div>
-        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-          <Sparkles className="size-5 text-primary-600 dark:text-primary-400" aria-hidden="true" />
-          {t('assistant.texts.title')}
-        </h2>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-300">{t('assistant.texts.intro')}</p>
-      </div>
+      <SectionHeading id={headingId} icon={Sparkles} accent title={t('assistant.texts.title')} hint={t('assistant.texts.intro')} />
       {data.status.text_enabled ? <TextsDrafter data={data} /> : <TextsNotConfigured />}
     </section>
   )
@@ -56,7 +51,6 @@ function TextsNotConfigured() {
 const providerMessage: Record<number, MessageKey> = {
   502: 'assistant.texts.errors.badAnswer',
   503: 'assistant.texts.errors.notConfigured',
-  504: 'assistant.texts.errors.timeout',
 }
 
 function TextsDrafter({ data }: { data: AiScreenData }) {

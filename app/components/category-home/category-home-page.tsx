@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, Footprints, Languages, Map as MapIcon, MapPin, Search } from 'lucide-react'
+import { ArrowRight, ChevronDown, Clock, Footprints, Languages, Map as MapIcon, MapPin, Search, SlidersHorizontal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AccessibilityBadges, StepFreeFilter } from '#app/components/public/accessibility-facts.tsx'
 import { textColorOn } from '#app/utils/contrast.ts'
@@ -6,8 +6,10 @@ import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { distanceChoices, durationChoices } from '#app/visitor/category-filters.ts'
 import { RouteNotice } from '#app/components/public/route-notice.tsx'
 import type { CategoryHomeData, CategoryHomeView, CategoryRouteCard } from './category-home-view.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { LanguageLinks } from '#app/components/public/language-links.tsx'
 
-// A category's public home (issue 13): its published routes as cards and on a map, filtered by
+// A category's public home: its published routes as cards and on a map, filtered by
 // duration and distance and searched by name. Complete as HTML; the filter form is a GET form
 // (the server filters without script); app/visitor/category-home.client.ts filters as one types
 // and draws the map.
@@ -37,7 +39,7 @@ export function CategoryHomePage({ view }: { view: CategoryHomeView }) {
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
           <p className="text-sm font-medium text-gray-700">{t('categoryHome.kicker')}</p>
-          <LanguageLinks view={view} />
+          <LanguageLinks links={view.alternates} current={view.locale} />
         </div>
         <div className="mx-auto max-w-5xl px-4 pb-5">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{view.category.name}</h1>
@@ -55,7 +57,7 @@ export function CategoryHomePage({ view }: { view: CategoryHomeView }) {
               <RouteCard key={route.uuid} route={route} number={i + 1} locale={view.locale} />
             ))}
           </ul>
-          <div className="order-first lg:order-last">
+          <div>
             <div
               id="category-map"
               role="region"
@@ -72,33 +74,29 @@ export function CategoryHomePage({ view }: { view: CategoryHomeView }) {
   )
 }
 
-function LanguageLinks({ view }: { view: CategoryHomeView }) {
+
+/** Folded unless the page was asked with filters: the walks come first, on a phone too. */
+function Filters({ view }: { view: CategoryHomeView }) {
   const { t } = useTranslation()
+  const { q, duration, distance, stepFree } = view.filters
+  const active = [q.trim() !== '', duration !== null, distance !== null, stepFree].filter(Boolean).length
   return (
-    <nav aria-label={t('publicLanding.languages')}>
-      <ul className="flex gap-1 text-sm">
-        {view.alternates.map(({ locale, path }) => (
-          <li key={locale}>
-            <a
-              href={path}
-              hrefLang={locale}
-              lang={locale}
-              aria-current={locale === view.locale ? 'page' : undefined}
-              className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md font-medium uppercase focus-visible:outline-2 focus-visible:outline-primary-700 ${locale === view.locale ? 'bg-gray-900 text-white' : 'text-gray-800 hover:bg-gray-100'}`}
-            >
-              {locale}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <details data-filters-panel open={active > 0} className="group rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-2xl px-4 font-semibold text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-700 [&::-webkit-details-marker]:hidden">
+        <SlidersHorizontal className="size-5 text-gray-700" aria-hidden="true" />
+        {t('visitor.filters')}
+        {active > 0 ? <span className="rounded-full bg-primary-100 px-2 text-sm text-primary-900">{active}</span> : null}
+        <ChevronDown className="ml-auto size-5 text-gray-700 transition-transform group-open:rotate-180" aria-hidden="true" />
+      </summary>
+      <FilterForm view={view} />
+    </details>
   )
 }
 
-function Filters({ view }: { view: CategoryHomeView }) {
+function FilterForm({ view }: { view: CategoryHomeView }) {
   const { t } = useTranslation()
   return (
-    <form method="get" action={view.path} role="search" data-filters className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
+    <form method="get" action={view.path} role="search" data-filters className="grid gap-3 border-t border-gray-200 p-4 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
       <label className="block text-sm font-medium text-gray-800">
         {t('categoryHome.search')}
         <span className="relative mt-1 block">
@@ -129,9 +127,9 @@ function Filters({ view }: { view: CategoryHomeView }) {
         </select>
       </label>
       <StepFreeFilter checked={view.filters.stepFree} />
-      <button type="submit" data-filter-submit className="min-h-11 rounded-lg bg-primary-700 px-5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700">
+      <Button type="submit" data-filter-submit className="min-h-11">
         {t('categoryHome.apply')}
-      </button>
+      </Button>
     </form>
   )
 }

@@ -2,25 +2,18 @@ import type { Locale } from '#app/i18n/config.ts'
 import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { RouteFilters } from '#app/visitor/category-filters.ts'
 import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
+import type { RouteCardFacts } from '#app/components/public/landing-view.ts'
 
-// What a category's public home shows (issue 13), cut by its loader (app/routes/public/category-home.server.ts).
+// What a category's public home shows, cut by its loader (app/routes/public/category-home.server.ts).
 
-export interface CategoryRouteCard {
+export interface CategoryRouteCard extends RouteCardFacts {
   uuid: string
-  name: string
-  subtitle: string | null
-  photo: string | null
-  color: string
-  /** Metres and seconds. */
-  distance: number
-  duration: number
-  placesCount: number
   /** Languages the route's texts are written in. */
   locales: Locale[]
   landingPath: string
   mapPath: string
   start: { lat: number; lng: number } | null
-  /** The route's notice when active today (issue 15). */
+  /** The route's notice when active today. */
   notice: NoticeDisplay | null
   accessibility: AccessibilityFacts
   /** Not matching the filters asked for (without script, the page is filtered as served). */

@@ -81,7 +81,6 @@ export function CategoryCard({ category, days, format, depth = 0 }: { category: 
             to={localePath(`/map?category=${id}&panel=qr`)}
             icon={QrCode}
             label={t('dashboard.tiles.qrCodes')}
-            ariaLabel={t('dashboard.tiles.qrLabel', { activated: format(qr.activated), total: format(qr.total) })}
             testId="tile-qr"
             value={<span data-testid="qr-activated">{format(qr.activated)}</span>}
             hint={
@@ -137,7 +136,6 @@ function Tile({
   to,
   icon: Icon,
   label,
-  ariaLabel,
   value,
   hint,
   testId,
@@ -145,7 +143,6 @@ function Tile({
   to: string
   icon: LucideIcon
   label: string
-  ariaLabel?: string
   value: React.ReactNode
   hint: React.ReactNode
   testId: string
@@ -155,7 +152,6 @@ function Tile({
       <Link
         to={to}
         data-testid={testId}
-        aria-label={ariaLabel}
         className="flex h-full flex-col gap-1 rounded-lg border border-gray-200 p-3 transition-colors hover:border-primary-400 hover:bg-primary-50/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600 dark:border-gray-800 dark:hover:border-primary-600 dark:hover:bg-primary-950/40"
       >
         <span className="flex items-center gap-1.5 truncate text-sm font-medium text-gray-600 dark:text-gray-300">

@@ -2,6 +2,7 @@ import { FolderPlus } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
+import { useDateFormat } from '#app/components/use-date-format.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { DashboardCategory } from '#app/modules/dashboard/dashboard.schema.ts'
 import type { FormResult } from '#app/utils/forms.ts'
@@ -20,11 +21,10 @@ export function CategoryList({ categories, period, result }: { categories: Dashb
     setAdding(false)
     setDismissed(result)
   }
-  const { number, day } = useMemo(() => {
+  const { day } = useDateFormat()
+  const number = useMemo(() => {
     const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
-    // The roll-ups' days are UTC: shown as such, so server and browser agree.
-    const dayFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })
-    return { number: (n: number) => numberFormat.format(n), day: (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`)) }
+    return (n: number) => numberFormat.format(n)
   }, [locale])
   return (
     <section aria-labelledby="categories-title" className="flex flex-col gap-4">

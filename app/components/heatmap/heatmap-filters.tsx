@@ -8,7 +8,7 @@ const fieldClass = 'rounded-lg border border-gray-300 bg-white px-2 py-1.5 text-
 
 /**
  * Route and period, a GET form: the filters live in the URL. A change applies at once, like the
- * statistics' year (issue 18 item 22); a month cleared half-way waits until it is valid again.
+ * statistics' year; a month cleared half-way waits until it is valid again.
  */
 export function HeatmapFilters({ data }: { data: HeatmapScreenData }) {
   const { t } = useTranslation()
@@ -22,7 +22,13 @@ export function HeatmapFilters({ data }: { data: HeatmapScreenData }) {
       data-testid="heatmap-filters"
       onChange={(event) => {
         const form = event.currentTarget
-        if (form.checkValidity()) void submit(form, { preventScrollReset: true })
+        if (!form.checkValidity()) return
+        // The view is read from the address at the moment of the change, not from the last render:
+        // a view chosen just before may be in the URL before this form has re-rendered.
+        const fields = new FormData(form)
+        if (new URLSearchParams(window.location.search).get('view') === 'points') fields.set('view', 'points')
+        else fields.delete('view')
+        void submit(fields, { method: 'get', preventScrollReset: true })
       }}
     >
       <input type="hidden" name="category" value={data.selected.id} />

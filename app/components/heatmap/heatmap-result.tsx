@@ -1,14 +1,16 @@
-import { clsx } from 'clsx'
 import { Flame, MapPin } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { lazyMap } from '#app/components/lazy-map.tsx'
+import { useDateFormat } from '#app/components/use-date-format.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { heatCssGradient } from '#app/map/heat-scale.ts'
 import type { HeatmapMapProps } from '#app/map/heatmap-map.client.tsx'
 import type { HeatPoint } from '#app/modules/stats/heatmap.schema.ts'
 import type { HeatmapScreenData } from './heatmap-data.ts'
+import { Segmented } from '#app/components/ui/segmented.tsx'
+import { Cell, ColumnHeader, RowHeader, Table, TableBody, TableHead } from '#app/components/ui/table.tsx'
 
 const HeatmapMap = lazyMap<HeatmapMapProps<HeatPoint>>(() => import('#app/map/heatmap-map.client.tsx'))
 
@@ -23,11 +25,10 @@ export function HeatmapResult({ data }: { data: HeatmapScreenData }) {
   const view = viewOf(params)
   const { heatmap } = data
   // Whole numbers: a route's views are shared among its stops (15.33 at a place), and a third of
-  // a view reads as a bug (issue 18 item 23); the weights keep their decimals for the drawing only.
+  // a view reads as a bug; the weights keep their decimals for the drawing only.
   const number = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }), [locale])
-  const monthName = (month: string) =>
-    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
-  const period = t('heatmap.period', { from: monthName(heatmap.from), to: monthName(heatmap.to) })
+  const dates = useDateFormat()
+  const period = t('heatmap.period', { from: dates.month(heatmap.from), to: dates.month(heatmap.to) })
 
   const setView = (next: ViewMode) => {
     const updated = new URLSearchParams(params)
@@ -51,27 +52,24 @@ export function HeatmapResult({ data }: { data: HeatmapScreenData }) {
         <p className="text-sm text-gray-600 dark:text-gray-300" data-testid="heatmap-summary">
           {t('heatmap.summary', { count: heatmap.points.length, period })}
         </p>
-        <div role="group" aria-label={t('heatmap.view.label')} className="inline-flex rounded-lg border border-gray-300 p-0.5 dark:border-gray-700">
-          {(['heat', 'points'] as const).map((mode) => {
+        <Segmented
+          label={t('heatmap.view.label')}
+          value={view}
+          onChange={setView}
+          items={(['heat', 'points'] as const).map((mode) => {
             const Icon = mode === 'heat' ? Flame : MapPin
-            return (
-              <button
-                key={mode}
-                type="button"
-                aria-pressed={view === mode}
-                onClick={() => setView(mode)}
-                data-testid={`heatmap-view-${mode}`}
-                className={clsx(
-                  'inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600',
-                  view === mode ? 'bg-primary-700 text-white' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',
-                )}
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {t(`heatmap.view.${mode}`)}
-              </button>
-            )
+            return {
+              id: mode,
+              testId: `heatmap-view-${mode}`,
+              label: (
+                <>
+                  <Icon className="size-4" aria-hidden="true" />
+                  {t(`heatmap.view.${mode}`)}
+                </>
+              ),
+            }
           })}
-        </div>
+        />
       </div>
       <HeatmapMap
         {...data.tiles}
@@ -115,40 +113,30 @@ function Legend({ max }: { max: string }) {
 function PlacesTable({ points, format }: { points: HeatPoint[]; format: (n: number) => string }) {
   const { t } = useTranslation()
   return (
-    <section aria-labelledby="heatmap-places" className="overflow-x-auto rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
-      <h2 id="heatmap-places" className="px-4 pt-3 font-medium">
+    <section aria-labelledby="heatmap-places" className="min-w-0 rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+      <h2 id="heatmap-places" className="px-4 pt-3 pb-2 font-medium">
         {t('heatmap.table.title')}
       </h2>
-      <table className="mt-2 w-full text-sm" data-testid="heatmap-table">
-        <thead className="text-left text-gray-600 dark:text-gray-300">
-          <tr className="border-b border-gray-200 dark:border-gray-800">
-            <th scope="col" className="px-4 py-2 font-medium">
-              {t('heatmap.table.place')}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
-              {t('heatmap.table.visits')}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
-              {t('heatmap.table.views')}
-            </th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">
-              {t('heatmap.table.weight')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table data-testid="heatmap-table">
+        <TableHead>
+          <ColumnHeader>{t('heatmap.table.place')}</ColumnHeader>
+          <ColumnHeader numeric>{t('heatmap.table.visits')}</ColumnHeader>
+          <ColumnHeader numeric>{t('heatmap.table.views')}</ColumnHeader>
+          <ColumnHeader numeric>{t('heatmap.table.weight')}</ColumnHeader>
+        </TableHead>
+        <TableBody>
           {points.map((point) => (
-            <tr key={point.place_id} className="border-b border-gray-100 last:border-0 dark:border-gray-800">
-              <th scope="row" className="px-4 py-2 text-left font-normal">
-                {point.name}
-              </th>
-              <td className="px-4 py-2 text-right tabular-nums">{format(point.place_visits)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{format(point.views)}</td>
-              <td className="px-4 py-2 text-right font-medium tabular-nums">{format(point.weight)}</td>
+            <tr key={point.place_id}>
+              <RowHeader>{point.name}</RowHeader>
+              <Cell numeric>{format(point.place_visits)}</Cell>
+              <Cell numeric>{format(point.views)}</Cell>
+              <Cell numeric className="font-medium">
+                {format(point.weight)}
+              </Cell>
             </tr>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </section>
   )
 }

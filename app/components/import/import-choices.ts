@@ -10,16 +10,22 @@ export interface Choices {
   rows: Record<number, DuplicateAction>
   /** CSV: the heading chosen for each field (null: none). */
   mapping: Partial<Record<CsvTarget, string | null>>
+  /** Per row number, the name the manager gave a row the file left unnamed. */
+  names?: Record<number, string>
 }
 
 export const initialChoices = (): Choices => ({ all: 'skip', rows: {}, mapping: {} })
 
 export function importOptions(choices: Choices): ImportOptions {
   const rows = Object.fromEntries(Object.entries(choices.rows).map(([row, action]) => [row, action]))
+  const names = Object.entries(choices.names ?? {})
+    .map(([row, name]): [string, string] => [row, name.trim()])
+    .filter(([, name]) => name !== '')
   return {
     duplicates: choices.all,
     ...(Object.keys(rows).length > 0 ? { rows } : {}),
     ...(Object.keys(choices.mapping).length > 0 ? { mapping: choices.mapping } : {}),
+    ...(names.length > 0 ? { names: Object.fromEntries(names) } : {}),
   }
 }
 

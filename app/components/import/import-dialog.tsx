@@ -8,13 +8,12 @@ import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Field } from '#app/components/ui/field.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
-import { messageKey } from '#app/i18n/keys.ts'
 import type { PreviewPoint } from '#app/map/import-preview-map.client.tsx'
 import { csvTargets, MAX_IMPORT_BYTES, type CsvTarget, type ImportAnswer } from '#app/modules/transfer/transfer.schema.ts'
 import { ApiError, apiErrorMessage } from '#app/client/api-client.ts'
 import { formatDistance, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { actionOf, importOptions, initialChoices, plannedCounts, type Choices } from './import-choices.ts'
-import { ImportRows } from './import-rows.tsx'
+import { fieldLabel, ImportRows } from './import-rows.tsx'
 import { uploadForm, type UploadProgress } from './upload.ts'
 
 const PreviewMap = lazyMap(() => import('#app/map/import-preview-map.client.tsx'))
@@ -105,9 +104,11 @@ export function ImportDialog({ open, onOpenChange, category, tiles, onImported }
   const counts = preview ? plannedCounts(preview, choices) : null
   const points = useMemo<PreviewPoint[]>(
     () =>
-      preview?.places.map((p) => {
+      // Places without a position are in the lists, not on the map.
+      preview?.places.flatMap((p) => {
+        if (p.lat === null || p.lng === null) return []
         const action = actionOf(p, choices)
-        return { row: p.row, lat: p.lat, lng: p.lng, name: p.name, kind: action === 'skip' ? 'skipped' : p.status === 'existing' && action === 'link' ? 'existing' : 'new' }
+        return [{ row: p.row, lat: p.lat, lng: p.lng, name: p.name, kind: action === 'skip' ? 'skipped' : p.status === 'existing' && action === 'link' ? 'existing' : 'new' } as const]
       }) ?? [],
     [preview, choices],
   )
@@ -168,7 +169,7 @@ export function ImportDialog({ open, onOpenChange, category, tiles, onImported }
                 {(['create', 'link', 'skip', 'routes', 'errors'] as const).map((key) => t(`import.plan.${key}`, { count: counts[key] })).join(' · ')}
               </span>
             </p>
-            {preview.columns ? <ColumnMapping columns={preview.columns} onChange={setMapping} disabled={busy} /> : null}
+            {preview.columns ? <ColumnMapping columns={preview.columns} properties={preview.format === 'geojson'} onChange={setMapping} disabled={busy} /> : null}
             <PreviewMap {...tiles} label={t('import.mapLabel')} points={points} lines={lines} className="h-64 w-full" />
             <Legend />
             <ImportRows
@@ -227,15 +228,30 @@ function Legend() {
   )
 }
 
-/** CSV: which column holds which field (recognised from the headings; the user may change it). */
-function ColumnMapping({ columns, onChange, disabled }: { columns: NonNullable<ImportAnswer['columns']>; onChange(target: CsvTarget, heading: string | null): void; disabled: boolean }) {
+/**
+ * Which column (CSV) or property of the features (GeoJSON) holds which field: recognised from the
+ * headings or the field's common keys (name, name:de, title, nom_itineraire…); the user may change it.
+ */
+function ColumnMapping({
+  columns,
+  properties,
+  onChange,
+  disabled,
+}: {
+  columns: NonNullable<ImportAnswer['columns']>
+  /** GeoJSON: texts only, the positions are the geometry's. */
+  properties: boolean
+  onChange(target: CsvTarget, heading: string | null): void
+  disabled: boolean
+}) {
   const { t } = useTranslation()
-  const shown = csvTargets.filter((target) => ['name', 'lat', 'lng', 'description'].includes(target) || columns.mapping[target])
+  const always = properties ? ['name', 'description'] : ['name', 'lat', 'lng', 'description']
+  const shown = csvTargets.filter((target) => always.includes(target) || (columns.mapping[target] && !(properties && (target === 'lat' || target === 'lng'))))
   return (
     <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="import-mapping">
-      <legend className="mb-1 text-sm font-medium">{t('import.columns')}</legend>
+      <legend className="mb-1 text-sm font-medium">{properties ? t('import.properties') : t('import.columns')}</legend>
       {shown.map((target) => (
-        <Field key={target} label={target.includes('_') ? t(messageKey(`import.fields.${target.split('_')[0]}In`), { language: target.split('_')[1].toUpperCase() }) : t(messageKey(`import.fields.${target}`))}>
+        <Field key={target} label={fieldLabel(target, t)}>
           {(id) => (
             <select
               id={id}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { DuplicateAction, ImportAnswer } from '#app/modules/transfer/transfer.schema.ts'
+import { Cell, ColumnHeader, Table, TableBody, TableHead } from '#app/components/ui/table.tsx'
+import { messageKey, type MessageKey } from '#app/i18n/keys.ts'
 import { formatDuration } from '#app/utils/format-walk.ts'
 import { actionOf, type Choices } from './import-choices.ts'
 
@@ -7,6 +9,19 @@ import { actionOf, type Choices } from './import-choices.ts'
 // places, routes. Long lists show their first rows: the map shows them all.
 
 const SHOWN = 100
+
+type Translate = (key: MessageKey, values?: Record<string, string>) => string
+
+/** The fields with a name of their own (import.fields.*); those with a language, as "Name (FR)". */
+const NAMED_FIELDS = new Set(['name', 'lat', 'lng', 'description', 'stops', 'geometry'])
+const FIELDS_WITH_LANGUAGE = new Set(['name', 'description'])
+
+/** A file's field as the reader says it ("Name", "Name (FR)"), not as the code names it; unknown ones as they are. */
+export function fieldLabel(field: string, t: Translate): string {
+  const [base, language] = field.split('_')
+  if (language && FIELDS_WITH_LANGUAGE.has(base!)) return t(messageKey(`import.fields.${base}In`), { language: language.toUpperCase() })
+  return NAMED_FIELDS.has(field) ? t(messageKey(`import.fields.${field}`)) : field
+}
 
 interface ImportRowsProps {
   preview: ImportAnswer
@@ -23,11 +38,30 @@ const select = 'min-h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm 
 const section = 'flex flex-col gap-2 rounded-xl border border-gray-200 p-3 dark:border-gray-800'
 
 export function ImportRows({ preview, choices, onChoices, locale, distance, routeDistance }: ImportRowsProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const grouped = (n: number) => n.toLocaleString(i18n.language)
   const existing = preview.places.filter((p) => p.status === 'existing')
   const fresh = preview.places.filter((p) => p.status === 'new')
   const number = new Intl.NumberFormat(locale)
   const setRow = (row: number, action: DuplicateAction) => onChoices({ ...choices, rows: { ...choices.rows, [row]: action } })
+  const setName = (row: number, name: string) => onChoices({ ...choices, names: { ...choices.names, [row]: name } })
+  /** A name the file did not give: proposed, and the manager may change it before importing. */
+  const nameOf = (row: { row: number; name: string; proposed: boolean }) =>
+    row.proposed ? (
+      <span className="flex flex-col gap-0.5">
+        <input
+          className="min-h-9 w-full max-w-xs rounded-lg border border-amber-400 bg-white px-2 text-sm dark:bg-gray-950"
+          aria-label={t('import.nameLabel', { row: row.row })}
+          maxLength={120}
+          value={choices.names?.[row.row] ?? row.name}
+          onChange={(e) => setName(row.row, e.target.value)}
+          data-testid="import-proposed-name"
+        />
+        <span className="text-xs text-amber-800 dark:text-amber-300">{t('import.proposedHint')}</span>
+      </span>
+    ) : (
+      row.name
+    )
   const options = (values: DuplicateAction[], fresh = false) =>
     values.map((v) => (
       <option key={v} value={v}>
@@ -43,24 +77,22 @@ export function ImportRows({ preview, choices, onChoices, locale, distance, rout
             {t('import.errorsTitle', { count: preview.summary.errors })}
           </h3>
           <p className="text-gray-600 dark:text-gray-300">{t('import.errorsHelp')}</p>
-          <table className="w-full text-left">
-            <thead className="text-xs text-gray-500">
-              <tr>
-                <th className="py-1 pr-2 font-medium">{t('import.row')}</th>
-                <th className="py-1 pr-2 font-medium">{t('import.field')}</th>
-                <th className="py-1 font-medium">{t('import.problem')}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table>
+            <TableHead>
+              <ColumnHeader numeric className="w-px">{t('import.row')}</ColumnHeader>
+              <ColumnHeader>{t('import.field')}</ColumnHeader>
+              <ColumnHeader>{t('import.problem')}</ColumnHeader>
+            </TableHead>
+            <TableBody>
               {preview.errors.slice(0, SHOWN * 5).map((e, i) => (
-                <tr key={`${e.row}-${e.field}-${i}`} className="border-t border-gray-100 align-top dark:border-gray-800" data-testid="import-error-row" data-row={e.row}>
-                  <td className="py-1 pr-2 tabular-nums">{e.row}</td>
-                  <td className="py-1 pr-2 font-mono text-xs">{e.field}</td>
-                  <td className="py-1">{e.message}</td>
+                <tr key={`${e.row}-${e.field}-${i}`} className="align-top" data-testid="import-error-row" data-row={e.row}>
+                  <Cell numeric>{e.row}</Cell>
+                  <Cell>{fieldLabel(e.field, t)}</Cell>
+                  <Cell>{e.message}</Cell>
                 </tr>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </section>
       ) : null}
 
@@ -85,7 +117,9 @@ export function ImportRows({ preview, choices, onChoices, locale, distance, rout
                   <span className="font-medium">
                     {p.row}. {p.name}
                   </span>{' '}
-                  <span className="text-gray-600 dark:text-gray-300">{t('import.near', { name: p.existing?.name ?? '', distance: distance(p.existing?.distance ?? 0) })}</span>
+                  <span className="text-gray-600 dark:text-gray-300">
+                    {p.existing?.distance === null ? t('import.nearSameName', { name: p.existing.name }) : t('import.near', { name: p.existing?.name ?? '', distance: distance(p.existing?.distance ?? 0) })}
+                  </span>
                 </span>
                 <select className={select} aria-label={t('import.rowChoice', { row: p.row })} value={actionOf(p, choices)} onChange={(e) => setRow(p.row, e.target.value as DuplicateAction)} data-testid="import-row-choice">
                   {options(['link', 'skip', 'create'])}
@@ -93,7 +127,7 @@ export function ImportRows({ preview, choices, onChoices, locale, distance, rout
               </li>
             ))}
           </ul>
-          {existing.length > SHOWN ? <p className="text-gray-500">{t('import.more', { count: existing.length - SHOWN })}</p> : null}
+          {existing.length > SHOWN ? <p className="text-gray-500 dark:text-gray-400">{t('import.more', { count: existing.length - SHOWN })}</p> : null}
         </section>
       ) : null}
 
@@ -102,27 +136,25 @@ export function ImportRows({ preview, choices, onChoices, locale, distance, rout
           <h3 id="import-new-title" className="font-semibold text-primary-800 dark:text-primary-300">
             {t('import.newTitle', { count: fresh.length })}
           </h3>
-          <table className="w-full text-left">
-            <thead className="text-xs text-gray-500">
-              <tr>
-                <th className="py-1 pr-2 font-medium">{t('import.row')}</th>
-                <th className="py-1 pr-2 font-medium">{t('import.fields.name')}</th>
-                <th className="hidden py-1 pr-2 font-medium sm:table-cell">{t('import.position')}</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table>
+            <TableHead>
+              <ColumnHeader numeric className="w-px">{t('import.row')}</ColumnHeader>
+              <ColumnHeader>{t('import.fields.name')}</ColumnHeader>
+              <ColumnHeader className="hidden sm:table-cell">{t('import.position')}</ColumnHeader>
+            </TableHead>
+            <TableBody>
               {fresh.slice(0, SHOWN).map((p) => (
-                <tr key={p.row} className="border-t border-gray-100 dark:border-gray-800" data-testid="import-new-row">
-                  <td className="py-1 pr-2 tabular-nums">{p.row}</td>
-                  <td className="py-1 pr-2">{p.name}</td>
-                  <td className="hidden py-1 pr-2 tabular-nums text-gray-600 sm:table-cell dark:text-gray-300">
-                    {number.format(p.lat)}, {number.format(p.lng)}
-                  </td>
+                <tr key={p.row} data-testid="import-new-row">
+                  <Cell numeric>{p.row}</Cell>
+                  <Cell>{nameOf(p)}</Cell>
+                  <Cell className="hidden tabular-nums text-gray-600 sm:table-cell dark:text-gray-300">
+                    {p.lat === null || p.lng === null ? t('import.noPosition') : `${number.format(p.lat)}, ${number.format(p.lng)}`}
+                  </Cell>
                 </tr>
               ))}
-            </tbody>
-          </table>
-          {fresh.length > SHOWN ? <p className="text-gray-500">{t('import.more', { count: fresh.length - SHOWN })}</p> : null}
+            </TableBody>
+          </Table>
+          {fresh.length > SHOWN ? <p className="text-gray-500 dark:text-gray-400">{t('import.more', { count: fresh.length - SHOWN })}</p> : null}
         </section>
       ) : null}
 
@@ -137,11 +169,12 @@ export function ImportRows({ preview, choices, onChoices, locale, distance, rout
               <li key={r.row} className="flex flex-wrap items-center gap-2 py-1.5" data-testid="import-route-row">
                 <span className="min-w-0 flex-1">
                   <span className="font-medium">
-                    {r.row}. {r.name}
+                    {r.row}. {nameOf(r)}
                   </span>{' '}
                   <span className="text-gray-600 dark:text-gray-300">
                     {routeDistance(r.distance)} · {formatDuration(r.duration)} · {t('import.stops', { count: r.stops })}
                     {r.existing ? ` · ${t('import.routeThere', { name: r.existing.name })}` : ''}
+                    {r.simplified ? ` · ${t('import.simplified', { from: grouped(r.simplified.from), to: grouped(r.simplified.to) })}` : ''}
                   </span>
                 </span>
                 <select

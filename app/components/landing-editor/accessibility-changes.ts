@@ -5,7 +5,7 @@ import type { UpdateWalkBody } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
 
-// The landing editor's accessibility state (issue 15, ADR 027): the route's facts and its
+// The landing editor's accessibility state (ADR 027): the route's facts and its
 // stops' entrance notes, and the part of PUT /routes/update they differ by. Pure.
 
 export interface AccessibilityEditState {

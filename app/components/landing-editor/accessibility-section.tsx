@@ -5,8 +5,9 @@ import { ENTRANCE_NOTE_MAX, MAX_SLOPE_PCT, MAX_STAIRS, shades, surfaces, yesNoFa
 import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import type { AccessibilityEditState } from './accessibility-changes.ts'
+import { SectionHeading } from '#app/components/ui/section-heading.tsx'
 
-// The landing editor's "Accessibility" section (issue 15, ADR 027): every fact a select whose
+// The landing editor's "Accessibility" section (ADR 027): every fact a select whose
 // first choice is "Not known", the steepest slope and the number of steps as numbers, and the
 // stops' entrance notes in the language of the texts' tab. Saved with the rest by the save bar.
 
@@ -43,13 +44,7 @@ export function AccessibilitySection({ route, value, language, errors, onChange 
 
   return (
     <section aria-labelledby="accessibility-title" data-testid="accessibility-editor" className="flex flex-col gap-4">
-      <div>
-        <h2 id="accessibility-title" className="flex items-center gap-2 text-lg font-semibold">
-          <Accessibility className="size-5" aria-hidden />
-          {t('accessibility.title')}
-        </h2>
-        <p className="text-sm text-gray-600 dark:text-gray-300">{t('accessibility.editor.hint')}</p>
-      </div>
+      <SectionHeading id="accessibility-title" icon={Accessibility} title={t('accessibility.title')} hint={t('accessibility.editor.hint')} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {yesNoFacts.map((key: YesNoFact) => (
           <label key={key} className="flex flex-col gap-1 text-sm font-medium">

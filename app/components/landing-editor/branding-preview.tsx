@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
+import { textColorOn } from '#app/utils/contrast.ts'
 
 /** A sketch of the public page's branded parts, following the editor's unsaved values. */
 export function BrandingPreview({
@@ -21,6 +22,8 @@ export function BrandingPreview({
 }) {
   const { t } = useTranslation()
   const accent = routeColors[color]
+  // Black or white on the route's colour, whichever reads (WCAG AA), as the public pages do.
+  const onAccent = { backgroundColor: accent, color: textColorOn(accent) }
   return (
     <section aria-labelledby="branding-preview-title">
       <h2 id="branding-preview-title" className="mb-2 text-lg font-semibold">
@@ -38,19 +41,24 @@ export function BrandingPreview({
         }
       >
         <div className="flex min-h-16 items-center justify-between gap-3 px-4 py-3">
-          {logoProUrl ? <img src={logoProUrl} alt={t('branding.logoPro')} className="h-10 max-w-[10rem] object-contain" /> : <span className="text-sm opacity-70">{t('branding.logoPro')}</span>}
+          {logoProUrl ? <img src={logoProUrl} alt={t('branding.logoPro')} className="h-10 max-w-[10rem] object-contain" /> : (
+            // On the manager's own colour: black or white, whichever reads (WCAG AA), as the public pages do.
+            <span className="text-sm italic" style={transparent ? undefined : { color: textColorOn(bgColor) }} data-testid="preview-logo-placeholder">
+              {t('branding.logoPro')}
+            </span>
+          )}
         </div>
         <div className="mx-4 mb-4 rounded-lg bg-white/90 p-4 shadow-sm">
           <p className="text-lg font-semibold">{name}</p>
           <div className="mt-3 h-1.5 w-full rounded-full" style={{ backgroundColor: accent }} data-testid="preview-route-line" />
           <div className="mt-3 flex gap-2">
             {[1, 2, 3].map((n) => (
-              <span key={n} className="flex size-7 items-center justify-center rounded-full text-xs font-bold text-white" style={{ backgroundColor: accent }}>
+              <span key={n} className="flex size-7 items-center justify-center rounded-full text-xs font-bold" style={onAccent}>
                 {n}
               </span>
             ))}
           </div>
-          <span className="mt-4 inline-block rounded-lg px-3 py-1.5 text-sm font-medium text-white" style={{ backgroundColor: accent }}>
+          <span className="mt-4 inline-block rounded-lg px-3 py-1.5 text-sm font-medium" style={onAccent}>
             {t('branding.openMap')}
           </span>
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AccessibilitySection } from './accessibility-section.tsx'
+import { RecordingsSection } from './recordings-section.tsx'
 import { ImageField } from './image-field.tsx'
 import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales, type LandingState, type LandingUpdate } from './landing-changes.ts'
 import { NearbyRoutes } from './nearby-routes.tsx'
@@ -17,6 +18,8 @@ import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-respon
 import { locales, type Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import { EditorForm } from './editor-form.tsx'
+import { HistoryPanel } from '#app/components/revisions/history-panel.tsx'
+import { apiRequest } from '#app/client/api-client.ts'
 
 export interface LandingEditorProps {
   initial: RouteView
@@ -25,13 +28,15 @@ export interface LandingEditorProps {
   category: string
   /** The category's first language: the editor opens on it unless the route speaks the user's. */
   fallbackLocale: Locale
+  /** REVISIONS_DAYS: how long the History keeps a save (ADR 111). */
+  revisionsDays: number
 }
 
-export function LandingEditor({ initial, routes, addressing, category, fallbackLocale }: LandingEditorProps) {
+export function LandingEditor({ initial, routes, addressing, category, fallbackLocale, revisionsDays }: LandingEditorProps) {
   const { t } = useTranslation()
   const interfaceLocale = useLocale()
   const [language, setLanguage] = useState<Locale>(() => (namedLocales(initial.translations).includes(interfaceLocale) ? interfaceLocale : fallbackLocale))
-  const { route, setRoute, edited, setEdited, changes, saving, save, discard, errors } = useRouteEditor<LandingState>(initial, {
+  const { route, setRoute, replace, edited, setEdited, changes, saving, save, discard, errors } = useRouteEditor<LandingState>(initial, {
     toState: landingState,
     toUpdate: landingUpdate,
     validate: (update) => landingErrors(update as LandingUpdate),
@@ -108,6 +113,8 @@ export function LandingEditor({ initial, routes, addressing, category, fallbackL
 
         <AccessibilitySection route={route} value={edited.accessibility} language={language} errors={errors} onChange={(accessibility) => setEdited((e) => ({ ...e, accessibility }))} />
 
+        <RecordingsSection route={route} language={language} />
+
         <NearbyRoutes route={route} candidates={routes} onChange={applied} />
 
         <section aria-labelledby="publishing-title" className="flex flex-col gap-3">
@@ -136,6 +143,13 @@ export function LandingEditor({ initial, routes, addressing, category, fallbackL
             />
             {t('landingEditor.isIndexed')}
           </label>
+        </section>
+
+        <section aria-labelledby="history-title" className="flex flex-col items-start gap-2">
+          <h2 id="history-title" className="text-lg font-semibold">
+            {t('revisions.title')}
+          </h2>
+          <HistoryPanel target={{ kind: 'route', uuid: route.uuid }} days={revisionsDays} onRestored={async () => replace(await apiRequest(`/routes/${route.uuid}/get-route`))} />
         </section>
 
       </EditorForm>

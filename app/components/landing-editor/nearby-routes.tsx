@@ -31,7 +31,7 @@ export function NearbyRoutes({ route, candidates, onChange }: { route: RouteView
       <ol className="flex flex-col gap-2" data-testid="nearby-list">
         {linked.map((n, i) => (
           <li key={n.uuid} className="flex items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 dark:border-gray-800">
-            <span className="w-6 text-sm text-gray-500 tabular-nums">{i + 1}.</span>
+            <span className="w-6 text-sm text-gray-500 dark:text-gray-400 tabular-nums">{i + 1}.</span>
             <span className="min-w-0 flex-1 truncate text-sm">{n.name ?? n.slug}</span>
             <Button type="button" variant="ghost" className="px-2" disabled={busy || i === 0} onClick={() => void move(n.uuid, i)} aria-label={t('landingEditor.moveUp', { name: n.name ?? n.slug })}>
               <ArrowUp className="size-4" aria-hidden />

@@ -5,7 +5,7 @@ import type { UpdateWalkBody } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
 
-// The landing editor's notice form (issue 15): its state, what PUT /routes/update is sent for it,
+// The landing editor's notice form: its state, what PUT /routes/update is sent for it,
 // and the API's own rules checked before sending. Pure, unit-tested.
 
 export interface NoticeDraft {

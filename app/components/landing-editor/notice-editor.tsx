@@ -6,8 +6,10 @@ import { LengthHint } from '#app/components/ui/length-hint.tsx'
 import { NOTICE_TEXT_MAX, noticeLevels, type NoticeLevel } from '#app/modules/walks/walk-notice.ts'
 import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
 import type { NoticeDraft } from './notice-changes.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { Segmented } from '#app/components/ui/segmented.tsx'
 
-// The route notice on the landing editor (issue 15): level, optional days, a text per language
+// The route notice on the landing editor: level, optional days, a text per language
 // (the language the editor's translation tabs show), remove. Saved with the rest of the form.
 
 const inputClass = 'rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500 dark:border-gray-700 dark:bg-gray-900'
@@ -58,15 +60,10 @@ export function NoticeEditor({
       <p className="text-sm text-gray-600 dark:text-gray-400">{t('notices.editor.hint')}</p>
       {!draft.enabled ? (
         <div>
-          <button
-            type="button"
-            data-testid="notice-add"
-            onClick={() => set({ enabled: true })}
-            className="inline-flex min-h-10 items-center gap-2 rounded-lg border border-gray-300 px-3 text-sm font-medium hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:hover:bg-gray-800"
-          >
+          <Button type="button" variant="secondary" className="min-h-10" data-testid="notice-add" onClick={() => set({ enabled: true })}>
             <Megaphone className="size-4" aria-hidden />
             {t('notices.editor.add')}
-          </button>
+          </Button>
         </div>
       ) : (
         <div className="flex flex-col gap-4 rounded-xl border border-gray-200 p-4 dark:border-gray-800">
@@ -107,24 +104,22 @@ export function NoticeEditor({
                 {t('notices.fields.text')} <span className="text-gray-500 dark:text-gray-400">({localeNames[language]})</span>
               </label>
               {/* The same language as the texts' tabs above: choosing one here changes both. */}
-              <div className="flex gap-1" role="group" aria-label={t('notices.editor.languages')}>
-                {locales.map((locale) => (
-                  <button
-                    key={locale}
-                    type="button"
-                    aria-pressed={locale === language}
-                    data-testid={`notice-language-${locale}`}
-                    onClick={() => onLanguageChange(locale)}
-                    className={clsx(
-                      'inline-flex min-h-8 items-center gap-0.5 rounded-md px-2 text-xs font-medium uppercase',
-                      locale === language ? 'bg-gray-900 text-white dark:bg-gray-100 dark:text-gray-900' : 'bg-gray-100 text-gray-700 hover:bg-gray-200 dark:bg-gray-800 dark:text-gray-200',
-                    )}
-                  >
-                    {locale}
-                    {draft.texts[locale].trim() ? <Check className="size-3" aria-label={t('notices.editor.written')} /> : null}
-                  </button>
-                ))}
-              </div>
+              <Segmented
+                look="raised"
+                label={t('notices.editor.languages')}
+                value={language}
+                onChange={onLanguageChange}
+                items={locales.map((locale) => ({
+                  id: locale,
+                  testId: `notice-language-${locale}`,
+                  label: (
+                    <span className="inline-flex items-center gap-0.5 text-xs uppercase">
+                      {locale}
+                      {draft.texts[locale].trim() ? <Check className="size-3" aria-label={t('notices.editor.written')} /> : null}
+                    </span>
+                  ),
+                }))}
+              />
             </div>
             <textarea
               id="notice-text"
@@ -143,15 +138,10 @@ export function NoticeEditor({
             <p className="text-xs text-gray-600 dark:text-gray-400">{t(draft.level === 'closed' ? 'notices.editor.closedHint' : 'notices.editor.textHint')}</p>
           </div>
           <div>
-            <button
-              type="button"
-              data-testid="notice-remove"
-              onClick={() => set({ enabled: false })}
-              className="inline-flex min-h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-red-400 dark:hover:bg-red-950"
-            >
+            <Button type="button" variant="ghostDanger" className="min-h-10" data-testid="notice-remove" onClick={() => set({ enabled: false })}>
               <Trash2 className="size-4" aria-hidden />
               {t('notices.editor.remove')}
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -30,7 +30,7 @@ export function PublicPreview({
 }: {
   route: RouteView
   texts: EditorTexts
-  /** The editor's unsaved notice (issue 15); undefined: the route's own. */
+  /** The editor's unsaved notice; undefined: the route's own. */
   notice?: RouteNotice | null
   locale: Locale
   addressing: Addressing

@@ -1,15 +1,12 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
-import { addToast } from '#app/components/shell/toast-store.ts'
+import { addToast, SAVED_NOTICE_MS } from '#app/components/shell/toast-store.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiErrorMessage, apiRequest, ApiError, isSessionEnded } from '#app/client/api-client.ts'
 import type { ApiBody } from '#app/client/api-contract.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { messageKey } from '#app/i18n/keys.ts'
-
-/** Spec section 4: the route-saved notice shows for one second. */
-const SAVED_NOTICE_MS = 1000
 
 /** Field errors as the form shows them: messages in the user's language, by the form's field key. */
 export type FormErrors = Record<string, string[]>
@@ -75,11 +72,20 @@ export function useRouteEditor<S>(initial: RouteView, { toState, toUpdate, valid
     }
   }
 
+  /** The route as saved elsewhere (a restored revision): the form starts from it. */
+  const replace = (next: RouteView) => {
+    setRoute(next)
+    setSaved(toState(next))
+    setEdited(toState(next))
+    setErrors({})
+    void revalidator.revalidate()
+  }
+
   /** Back to the route as last saved. */
   const discard = () => {
     setEdited(saved)
     setErrors({})
   }
 
-  return { route, setRoute, saved, edited, setEdited, changes, saving, save, discard, errors }
+  return { route, setRoute, replace, saved, edited, setEdited, changes, saving, save, discard, errors }
 }

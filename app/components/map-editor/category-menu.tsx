@@ -26,7 +26,7 @@ export function CategoryMenu({ category, onImport }: { category: { id: number; n
             {t('import.open')}
           </Menu.Item>
           <Menu.Separator className="my-1 h-px bg-gray-200 dark:bg-gray-800" />
-          <Menu.Label className="px-3 py-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">{t('import.exportTitle')}</Menu.Label>
+          <Menu.Label className="px-3 py-1 text-xs font-semibold tracking-wide text-gray-500 dark:text-gray-400 uppercase">{t('import.exportTitle')}</Menu.Label>
           {EXPORT_FORMATS.map((format) => (
             <Menu.Item key={format} asChild className={item}>
               <a href={`/api/place-categories/${category.id}/export?format=${format}`} download data-testid={`category-export-${format}`}>

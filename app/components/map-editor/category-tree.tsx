@@ -1,6 +1,6 @@
-import { clsx } from 'clsx'
 import { Check, FolderTree } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { RowButton } from '#app/components/ui/row-button.tsx'
 
 export interface TreeCategory {
   id: number
@@ -10,7 +10,7 @@ export interface TreeCategory {
 }
 
 /**
- * The user's categories as an indented tree (spec section 4): choosing one loads it, choosing
+ * The user's categories as an indented tree (docs/spec.md §4): choosing one loads it, choosing
  * the selected one again deselects it.
  */
 export function CategoryTree({ categories, selectedId, onSelect }: { categories: TreeCategory[]; selectedId: number | null; onSelect(id: number): void }) {
@@ -26,22 +26,17 @@ export function CategoryTree({ categories, selectedId, onSelect }: { categories:
           const selected = c.id === selectedId
           return (
             <li key={c.id}>
-              <button
-                type="button"
+              <RowButton
+                chosen={selected}
                 aria-pressed={selected}
                 title={selected ? t('mapEditor.selectedHint') : undefined}
                 onClick={() => onSelect(c.id)}
                 style={{ paddingLeft: `${0.5 + c.depth * 1}rem` }}
-                className={clsx(
-                  'flex w-full items-center gap-2 rounded-lg py-1.5 pr-2 text-left text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600',
-                  selected
-                    ? 'bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-200'
-                    : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
-                )}
+                className="rounded-lg font-medium"
               >
                 <span className="min-w-0 flex-1 truncate">{c.name}</span>
                 {selected ? <Check className="size-4 shrink-0" aria-hidden /> : null}
-              </button>
+              </RowButton>
             </li>
           )
         })}

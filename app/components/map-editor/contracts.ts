@@ -2,6 +2,7 @@ import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
 import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
+import type { LatLng } from '#app/modules/geo/geo.ts'
 
 // What the map editor page (/map) hands to its route toolbar (route lifecycle modals) and its
 // QR code panel. The page owns the editor state and the data loading; the toolbar and panel own
@@ -13,10 +14,8 @@ export interface EditorCategory {
   slug: string
 }
 
-export interface LatLng {
-  lat: number
-  lng: number
-}
+/** The kernel's (app/modules/geo/geo.ts): one meaning of a position. */
+export type { LatLng }
 
 export interface RouteToolbarProps {
   category: EditorCategory
@@ -30,14 +29,18 @@ export interface RouteToolbarProps {
   onSelectRoute(uuid: string): void
   /** A route was created (new route modal); the page opens it. */
   onRouteCreated(route: { uuid: string; slug: string }): void
-  /** The open route was deleted; the page opens the category's next route (or none). */
-  onRouteDeleted(uuid: string): void
+  /** The open route went to the trash (`trashId` restores it, ADR 110); the page opens the category's next route (or none). */
+  onRouteDeleted(uuid: string, trashId: number): void
   /**
    * The open route's name, colour, url (slug) or status were saved by a modal
    * (`PUT /api/routes/update` with only those fields); the page merges them without losing
    * its unsaved place edits.
    */
   onRouteUpdated(route: RouteView): void
+  /** The open route was saved as it was in a revision (History, ADR 111): the page starts from it, unsaved edits dropped. */
+  onRouteRestored(route: RouteView): void
+  /** REVISIONS_DAYS: how long the History keeps a save. */
+  revisionsDays: number
   /** How public pages are addressed (BASE_URL, subdomain routing): the share links name the category (ADR 011). */
   addressing: Addressing
 }

@@ -2,6 +2,7 @@ import { Clock, Footprints, LoaderCircle, Route as RouteIcon } from 'lucide-reac
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
+import { Button } from '#app/components/ui/button.tsx'
 
 interface DirectionsSummaryProps {
   distance: number
@@ -14,7 +15,7 @@ interface DirectionsSummaryProps {
   onCompute(): void
 }
 
-/** The route's length (km, 2 decimals) and walking time (spec section 9), and "Compute path". */
+/** The route's length (km, 2 decimals) and walking time (docs/spec.md §9), and "Compute path". */
 export function DirectionsSummary({ distance, duration, hasPath, canCompute, computing, stale, onCompute }: DirectionsSummaryProps) {
   const { t } = useTranslation()
   const locale = useLocale()
@@ -42,17 +43,10 @@ export function DirectionsSummary({ distance, duration, hasPath, canCompute, com
             </dd>
           </div>
         </dl>
-        <button
-          type="button"
-          onClick={onCompute}
-          disabled={!canCompute || computing}
-          data-testid="compute-path"
-          title={t('mapEditor.computePath')}
-          className="inline-flex h-full flex-col items-center justify-center gap-1 rounded-lg border border-gray-300 px-3 py-2 text-xs font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed disabled:opacity-40 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800"
-        >
+        <Button type="button" variant="secondary" className="h-full flex-col" onClick={onCompute} disabled={!canCompute || computing} data-testid="compute-path" title={t('mapEditor.computePath')}>
           {computing ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <RouteIcon className="size-4" aria-hidden />}
           {t('mapEditor.computePath')}
-        </button>
+        </Button>
       </div>
       <p className="text-xs text-gray-500 empty:hidden dark:text-gray-400" aria-live="polite" data-testid="directions-status">
         {status}

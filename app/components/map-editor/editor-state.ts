@@ -4,7 +4,7 @@ import type { FeatureCollection, Geometry } from '#app/modules/geo/geojson.schem
 import type { Directions as DirectionsAnswer } from '#app/modules/directions/directions.schema.ts'
 
 // The map editor's state as a pure reducer: the page dispatches, tests check every rule
-// (spec section 4: removing renumbers from 1, a new slot has a null id; section 7: only places
+// (docs/spec.md §4: removing renumbers from 1, a new slot has a null id; section 7: only places
 // with an id are saved, in order).
 
 /** One stop of the route being edited. `key` is stable across moves (drag and drop needs it). */
@@ -64,7 +64,7 @@ export type EditorAction =
   | { type: 'setSpacePlacesVisible'; value: boolean }
   /** A directions answer for the stops `forKey`; ignored when the stops changed meanwhile. */
   | { type: 'directions'; forKey: string; directions: Directions }
-  /** No path (failure, or fewer than two stops): spec section 8 "resets the route". */
+  /** No path (failure, or fewer than two stops): docs/spec.md §8 "resets the route". */
   | { type: 'resetPath'; forKey: string }
 
 /** The places with an id, in order: what a stop list amounts to once saved. */

@@ -1,8 +1,13 @@
 import { LoaderCircle, MapPin, Search, X } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_GEOCODE_QUERY, MIN_GEOCODE_QUERY, type GeocodeResult } from '#app/modules/geocoding/geocoding.schema.ts'
 import { apiErrorMessage, apiRequest } from '#app/client/api-client.ts'
+import { IconButton } from '#app/components/ui/button.tsx'
+import { RowButton } from '#app/components/ui/row-button.tsx'
+
+/** How long a search error stays over the map. */
+const ERROR_SHOWN_MS = 8000
 
 /**
  * "Find a town or address" over the map (GET /api/geocode): a new category has no place to open
@@ -20,6 +25,13 @@ export function GeocodeSearch({ onPick }: { onPick(result: GeocodeResult): void 
   const list = useRef<HTMLUListElement>(null)
   const listId = useId()
   const errorId = useId()
+
+  // An error covers the map: it goes by itself after a while, and as soon as the query changes.
+  useEffect(() => {
+    if (!error) return
+    const timer = setTimeout(() => setError(null), ERROR_SHOWN_MS)
+    return () => clearTimeout(timer)
+  }, [error])
 
   const search = async () => {
     const q = query.trim()
@@ -95,32 +107,27 @@ export function GeocodeSearch({ onPick }: { onPick(result: GeocodeResult): void 
           placeholder={t('geocoding.search.placeholder')}
           aria-describedby={error ? errorId : undefined}
           aria-controls={results ? listId : undefined}
-          aria-expanded={results !== null}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value)
+            setError(null)
+          }}
           className="min-w-0 flex-1 rounded-lg border-0 bg-transparent px-2 py-1.5 text-sm [&::-webkit-search-cancel-button]:appearance-none placeholder:text-gray-500 focus:ring-2 focus:ring-primary-600 dark:placeholder:text-gray-400"
         />
         {results || error ? (
-          <button
-            type="button"
+          <IconButton
             onClick={() => {
               setQuery('')
               setError(null)
               close()
             }}
-            aria-label={t('geocoding.search.clear')}
-            className="rounded-lg p-1.5 text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+            label={t('geocoding.search.clear')}
           >
             <X className="size-4" aria-hidden />
-          </button>
+          </IconButton>
         ) : null}
-        <button
-          type="submit"
-          disabled={busy}
-          aria-label={busy ? t('geocoding.search.searching') : t('geocoding.search.submit')}
-          className="rounded-lg p-1.5 text-gray-700 hover:bg-gray-100 disabled:opacity-60 dark:text-gray-200 dark:hover:bg-gray-800"
-        >
+        <IconButton type="submit" disabled={busy} label={busy ? t('geocoding.search.searching') : t('geocoding.search.submit')}>
           {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <Search className="size-4" aria-hidden />}
-        </button>
+        </IconButton>
       </form>
       {error ? (
         <p id={errorId} role="alert" className="border-t border-gray-200 px-3 py-2 text-sm text-red-700 dark:border-gray-800 dark:text-red-300">
@@ -136,18 +143,17 @@ export function GeocodeSearch({ onPick }: { onPick(result: GeocodeResult): void 
           <ul ref={list} id={listId} aria-label={t('geocoding.search.results')} className="max-h-64 overflow-y-auto border-t border-gray-200 py-1 dark:border-gray-800">
             {results.map((result, i) => (
               <li key={`${result.lat},${result.lng},${i}`}>
-                <button
-                  type="button"
+                <RowButton
+                  align="start"
                   onClick={() => {
                     onPick(result)
                     setResults(null)
                   }}
-                  className="flex w-full items-start gap-2 px-3 py-2 text-left text-sm hover:bg-gray-100 focus-visible:bg-gray-100 focus-visible:outline-none dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
                   data-testid="geocode-result"
                 >
-                  <MapPin className="mt-0.5 size-4 shrink-0 text-gray-500" aria-hidden />
+                  <MapPin className="mt-0.5 size-4 shrink-0 text-gray-500 dark:text-gray-400" aria-hidden />
                   <span className="min-w-0 break-words">{result.label}</span>
-                </button>
+                </RowButton>
               </li>
             ))}
           </ul>

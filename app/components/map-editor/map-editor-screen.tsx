@@ -6,6 +6,7 @@ import { useRevalidator, useSearchParams } from 'react-router'
 import { lazyMap } from '#app/components/lazy-map.tsx'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { addToast } from '#app/components/shell/toast-store.ts'
+import { apiRequest } from '#app/client/api-client.ts'
 import { SaveBar } from '#app/components/ui/save-bar.tsx'
 import { TabList, TabPanel } from '#app/components/ui/tabs.tsx'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
@@ -21,6 +22,7 @@ import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-m
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import { CategoryMenu } from './category-menu.tsx'
 import { CategoryTree, type TreeCategory } from './category-tree.tsx'
+import { NO_CATEGORY } from '#app/modules/categories/categories.schema.ts'
 import type { EditorCategory, LatLng } from './contracts.ts'
 import { DirectionsSummary } from './directions-summary.tsx'
 import { GeocodeSearch } from './geocode-search.tsx'
@@ -32,11 +34,9 @@ import { RouteStops } from './route-stops.tsx'
 import { RouteToolbar } from './route-toolbar.tsx'
 import { RouteWarnings } from './route-warnings.tsx'
 import { useRouteEditing } from './use-route-editing.ts'
+import { Button } from '#app/components/ui/button.tsx'
 
 const RouteEditorMap = lazyMap(() => import('#app/map/route-editor-map.client.tsx'))
-
-/** `?category=none`: nothing selected (the loader's selectedCategory honours it on /map). */
-const NO_CATEGORY = 'none'
 
 export interface MapEditorData {
   categories: TreeCategory[]
@@ -53,6 +53,8 @@ export interface MapEditorData {
   likelyArea: LatLng[]
   /** Whether "Find a town or address" is offered (GEOCODER is not off). */
   geocoding: boolean
+  /** REVISIONS_DAYS (ADR 111). */
+  revisionsDays: number
 }
 
 type Panel = 'stops' | 'places' | 'qr'
@@ -209,20 +211,32 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
               addressing={data.addressing}
               onSelectRoute={openRoute}
               onRouteCreated={(created) => openRoute(created.uuid)}
-              onRouteDeleted={(uuid) => {
+              onRouteDeleted={(uuid, trashId) => {
                 // The route is gone: its unsaved edits cannot be saved any more.
                 guard.allowNextNavigation()
                 // Say where the editor lands: the next route of the list (as the loader would open it), or none.
                 const deleted = routes.find((r) => r.uuid === uuid)
                 const next = routes.find((r) => r.uuid !== uuid)
                 const name = deleted?.name ?? deleted?.slug ?? route?.name ?? ''
-                addToast(
-                  next
-                    ? { title: t('editorSafety.deleted.nowOpen', { name, next: next.name ?? next.slug }), timeout: 8000 }
-                    : { title: t('editorSafety.deleted.noneLeft', { name }), timeout: 8000 },
-                )
+                // "Deleted — Undo" for 10 s: the route is in the trash (ADR 110) and comes back whole.
+                addToast({
+                  title: t('trash.undoDeleted'),
+                  description: next ? t('editorSafety.deleted.nowOpen', { name, next: next.name ?? next.slug }) : t('editorSafety.deleted.noneLeft', { name }),
+                  timeout: 10_000,
+                  actions: [
+                    {
+                      label: t('trash.undo'),
+                      onClick: () =>
+                        void apiRequest(`/trash/${trashId}/restore`, { method: 'POST' })
+                          .then(() => go({ category: String(category.id), route: uuid }))
+                          .catch(() => addToast({ title: t('trash.undoFailed') })),
+                    },
+                  ],
+                })
                 go(next ? { category: String(category.id), route: next.uuid } : { category: String(category.id) })
               }}
+              revisionsDays={data.revisionsDays}
+              onRouteRestored={editing.replace}
               onRouteUpdated={(updated) => {
                 editing.setRoute(updated)
                 revalidate()
@@ -335,7 +349,16 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
             {state ? (
               // On a phone right under the map (save within reach); under the lists on a desktop.
               // Marked so toasts never cover the distance and the save status (app/components/shell/toaster.tsx).
-              <div data-toast-avoid className="order-first flex flex-col gap-3 border-b border-gray-200 p-4 lg:order-none lg:border-t lg:border-b-0 dark:border-gray-800">
+              // The QR codes are the category's, not the route's: on a laptop their list takes this room
+              // (two plaques and more at 1366 × 850, not one and a half) unless the route has changes to save.
+              <div
+                data-toast-avoid
+                data-testid="route-footer"
+                className={clsx(
+                  'order-first flex flex-col gap-3 border-b border-gray-200 p-4 lg:order-none lg:border-t lg:border-b-0 dark:border-gray-800',
+                  panel === 'qr' && !dirty && 'lg:hidden',
+                )}
+              >
                 <fieldset className="flex flex-col gap-1.5 text-sm lg:hidden">
                   <Toggle checked={state.isPathVisible} onChange={(value) => dispatch({ type: 'setPathVisible', value })} label={t('mapEditor.pathVisible')} />
                   <Toggle
@@ -360,7 +383,8 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
                   disabled={editing.computing}
                   onSave={() => void editing.save()}
                   placement="inline"
-                  labels={{ save: t('mapEditor.save'), unsaved: t('mapEditor.unsaved'), saved: t('mapEditor.allSaved') }}
+                  // Not "all saved" while work kept from an ended session waits to be restored or dismissed.
+                  labels={{ save: t('mapEditor.save'), unsaved: t('mapEditor.unsaved'), saved: guard.kept ? undefined : t('mapEditor.allSaved') }}
                   testId="route-save"
                   statusTestId="save-state"
                 />
@@ -429,6 +453,7 @@ function MapControls({ state, search, picking, onPicking, onPathVisible, onSpace
       {picking ? (
         <div className="pointer-events-auto mr-auto flex items-center gap-2 rounded-xl bg-gray-900/90 py-1.5 pr-1.5 pl-3 text-sm text-white shadow-lg" role="status" data-testid="pick-hint">
           {t('mapEditor.pickHint')}
+          {/* Raw, not the kit's: white on the hint's dark ground, a look no kit button has (eslint.config.js allow-list). */}
           <button type="button" onClick={() => onPicking(false)} aria-label={t('mapEditor.cancelPick')} className="rounded-lg p-1 hover:bg-white/15">
             <X className="size-4" aria-hidden />
           </button>
@@ -444,19 +469,10 @@ function MapControls({ state, search, picking, onPicking, onPathVisible, onSpace
           <Toggle checked={state.isSpacePlacesVisible} onChange={onSpacePlacesVisible} label={t('mapEditor.spacePlacesVisible')} testId="toggle-space-places" />
         </fieldset>
       ) : null}
-      <button
-        type="button"
-        aria-pressed={picking}
-        onClick={() => onPicking(!picking)}
-        data-testid="new-place"
-        className={clsx(
-          'pointer-events-auto inline-flex items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-medium shadow-md ring-1 ring-gray-900/5 focus-visible:outline-2 focus-visible:outline-primary-600',
-          picking ? 'bg-primary-700 text-white' : 'bg-white/95 text-gray-800 hover:bg-white dark:bg-gray-900/95 dark:text-gray-100',
-        )}
-      >
+      <Button type="button" variant={picking ? 'primary' : 'secondary'} className="pointer-events-auto shadow-md" aria-pressed={picking} onClick={() => onPicking(!picking)} data-testid="new-place">
         <MapPinPlus className="size-4" aria-hidden />
         {t('mapEditor.newPlace')}
-      </button>
+      </Button>
     </div>
   )
 }

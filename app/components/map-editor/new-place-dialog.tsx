@@ -7,6 +7,7 @@ import { TextField } from '#app/components/ui/text-field.tsx'
 import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
 import { apiErrorMessage, apiRequest } from '#app/client/api-client.ts'
 import type { LatLng } from './contracts.ts'
+import { useBusyAction } from '#app/components/ui/use-busy-action.ts'
 
 interface NewPlaceDialogProps {
   /** The spot picked on the map; null: closed. */
@@ -23,7 +24,7 @@ export function NewPlaceDialog({ at, categoryId, canAdd, onClose, onCreated }: N
   const { t, i18n } = useTranslation()
   const [name, setName] = useState('')
   const [addToRoute, setAddToRoute] = useState(true)
-  const [busy, setBusy] = useState(false)
+  const [busy, run] = useBusyAction()
   const [error, setError] = useState<string | null>(null)
   const close = () => {
     setName('')
@@ -35,18 +36,17 @@ export function NewPlaceDialog({ at, categoryId, canAdd, onClose, onCreated }: N
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!at || !name.trim()) return
-    setBusy(true)
-    setError(null)
-    try {
-      const place = await apiRequest('/places', { method: 'POST', body: { place_category_id: categoryId, name: name.trim(), lat: at.lat, lng: at.lng } })
-      addToast({ title: t('mapEditor.placeCreated', { name: place.name }), timeout: 2500 })
-      onCreated(place, canAdd && addToRoute)
-      setName('')
-    } catch (e) {
-      setError(apiErrorMessage(e, t('mapEditor.placeFailed')))
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => {
+      setError(null)
+      try {
+        const place = await apiRequest('/places', { method: 'POST', body: { place_category_id: categoryId, name: name.trim(), lat: at.lat, lng: at.lng } })
+        addToast({ title: t('mapEditor.placeCreated', { name: place.name }), timeout: 2500 })
+        onCreated(place, canAdd && addToRoute)
+        setName('')
+      } catch (e) {
+        setError(apiErrorMessage(e, t('mapEditor.placeFailed')))
+      }
+    })
   }
 
   return (

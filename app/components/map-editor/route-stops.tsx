@@ -18,6 +18,8 @@ import { ChevronDown, ChevronUp, GripVertical, MapPinOff, Plus, Trash2 } from 'l
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EditorStop, PlaceRef } from './editor-state.ts'
+import { textColorOn } from '#app/utils/contrast.ts'
+import { Button, IconButton } from '#app/components/ui/button.tsx'
 
 interface RouteStopsProps {
   stops: EditorStop[]
@@ -32,9 +34,6 @@ interface RouteStopsProps {
 
 /** Stops move along the list only (what @dnd-kit/modifiers' restrictToVerticalAxis does). */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 })
-
-const iconButton =
-  'rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-600 disabled:pointer-events-none disabled:opacity-30 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100'
 
 /**
  * The route's stops in walking order: drag and drop (pointer, touch, keyboard through dnd-kit),
@@ -109,15 +108,10 @@ export function RouteStops({ stops, places, color, onMove, onRemove, onFill, onA
           </SortableContext>
         </DndContext>
       )}
-      <button
-        type="button"
-        onClick={onAddSlot}
-        data-testid="add-slot"
-        className="inline-flex items-center gap-1.5 self-start rounded-lg px-2 py-1 text-sm font-medium text-primary-700 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:text-primary-300 dark:hover:bg-primary-950"
-      >
+      <Button type="button" variant="ghostPrimary" size="sm" className="self-start" onClick={onAddSlot} data-testid="add-slot">
         <Plus className="size-4" aria-hidden />
         {t('mapEditor.addSlot')}
-      </button>
+      </Button>
     </div>
   )
 }
@@ -151,21 +145,20 @@ function SortableStop({ stop, index, last, color, places, onMove, onRemove, onFi
         isDragging ? 'relative z-10 border-primary-400 shadow-lg' : 'border-gray-200 dark:border-gray-800',
       )}
     >
-      <button
-        type="button"
+      <IconButton
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={t('mapEditor.drag', { name })}
+        label={t('mapEditor.drag', { name })}
         data-testid="stop-handle"
-        className={clsx(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
+        className="cursor-grab touch-none active:cursor-grabbing"
       >
         <GripVertical className="size-4" aria-hidden />
-      </button>
+      </IconButton>
       <span
         aria-hidden
-        className={clsx('flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white', stop.id === null && 'bg-gray-400')}
-        style={stop.id === null ? undefined : { background: color }}
+        className={clsx('flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold', stop.id === null && 'bg-gray-400 text-gray-950')}
+        style={stop.id === null ? undefined : { background: color, color: textColorOn(color) }}
       >
         {number}
       </span>
@@ -203,15 +196,15 @@ function SortableStop({ stop, index, last, color, places, onMove, onRemove, onFi
           </p>
         )}
       </div>
-      <button type="button" className={iconButton} disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={t('mapEditor.moveUp', { name })} data-testid="stop-up">
+      <IconButton disabled={index === 0} onClick={() => onMove(index, index - 1)} label={t('mapEditor.moveUp', { name })} data-testid="stop-up">
         <ChevronUp className="size-4" aria-hidden />
-      </button>
-      <button type="button" className={iconButton} disabled={last} onClick={() => onMove(index, index + 1)} aria-label={t('mapEditor.moveDown', { name })} data-testid="stop-down">
+      </IconButton>
+      <IconButton disabled={last} onClick={() => onMove(index, index + 1)} label={t('mapEditor.moveDown', { name })} data-testid="stop-down">
         <ChevronDown className="size-4" aria-hidden />
-      </button>
-      <button type="button" className={clsx(iconButton, 'hover:text-red-600 dark:hover:text-red-400')} onClick={() => onRemove(stop.key)} aria-label={t('mapEditor.remove', { name })} data-testid="stop-remove">
+      </IconButton>
+      <IconButton className="hover:text-red-700 dark:hover:text-red-400" onClick={() => onRemove(stop.key)} label={t('mapEditor.remove', { name })} data-testid="stop-remove">
         <Trash2 className="size-4" aria-hidden />
-      </button>
+      </IconButton>
     </li>
   )
 }

@@ -1,9 +1,11 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
 import { clsx } from 'clsx'
 import { FileText, Globe, ListChecks, Map as MapIcon, MoreHorizontal, Pencil, Plus, Smartphone, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Swatch } from '#app/components/ui/swatch.tsx'
+import { HistoryPanel } from '#app/components/revisions/history-panel.tsx'
+import { apiRequest } from '#app/client/api-client.ts'
 import { routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { RouteToolbarProps } from './contracts.ts'
 import { DeleteRouteModal } from './modals/delete-route-modal.tsx'
@@ -14,6 +16,7 @@ import { RouteFormModal } from './modals/route-form-modal.tsx'
 import { RouteStatusModal } from './modals/route-status-modal.tsx'
 import { routeColorHex, SelectRoutesModal } from './modals/select-routes-modal.tsx'
 import { ShareModal } from './modals/share-modal.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 type Dialog = 'select' | 'new' | 'edit' | 'status' | 'delete' | 'shareMap' | 'sharePage' | 'mobile'
 
@@ -27,15 +30,29 @@ interface Action {
   danger?: boolean
 }
 
+/** A phone or a tablet: a touch screen without hover. */
+const HANDHELD = '(hover: none) and (pointer: coarse)'
+const subscribeHandheld = (changed: () => void) => {
+  const query = matchMedia(HANDHELD)
+  query.addEventListener('change', changed)
+  return () => query.removeEventListener('change', changed)
+}
+
+/** Whether the editor is open on a handheld device (false on the server: the action is in a closed menu there). */
+function useHandheld(): boolean {
+  return useSyncExternalStore(subscribeHandheld, () => matchMedia(HANDHELD).matches, () => false)
+}
+
 /**
  * The open route (colour, name, status) and what can be done with it: buttons from `md` up, one
  * menu on phones. Each action opens its modal; the modals call the API and report to the page.
  */
-export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, onRouteCreated, onRouteDeleted, onRouteUpdated, addressing }: RouteToolbarProps) {
+export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, onRouteCreated, onRouteDeleted, onRouteUpdated, onRouteRestored, revisionsDays, addressing }: RouteToolbarProps) {
   const { t } = useTranslation()
   const [dialog, setDialog] = useState<Dialog | null>(null)
   const openChange = (which: Dialog) => (open: boolean) => setDialog(open ? which : null)
   const mapAddressOf = (slug: string) => routeAddress(addressing, 'map', { category: category.slug, slug }).url
+  const handheld = useHandheld()
 
   const actions: Action[] = [
     { id: 'select', label: t('routeModals.actions.select'), icon: ListChecks, needsRoute: false },
@@ -44,7 +61,8 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
     { id: 'status', label: t('routeModals.actions.status'), icon: Globe, needsRoute: true },
     { id: 'shareMap', label: t('routeModals.actions.shareMap'), icon: MapIcon, needsRoute: true },
     { id: 'sharePage', label: t('routeModals.actions.sharePage'), icon: FileText, needsRoute: true },
-    { id: 'mobile', label: t('routeModals.actions.mobile'), icon: Smartphone, needsRoute: false },
+    // "Open on phone" shows a QR code to scan with a phone: not offered on one.
+    ...(handheld ? [] : [{ id: 'mobile' as const, label: t('routeModals.actions.mobile'), icon: Smartphone, needsRoute: false }]),
     { id: 'delete', label: t('routeModals.actions.delete'), icon: Trash2, needsRoute: true, danger: true },
   ]
   const disabled = (a: Action) => (a.needsRoute && !route) || (a.id === 'select' && routes.length === 0)
@@ -53,21 +71,20 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
   const primary = actions.filter((a) => a.id === 'select' || a.id === 'new')
   const more = actions.filter((a) => a.id !== 'select' && a.id !== 'new')
   const button = (a: Action, size: 'full' | 'short') => (
-    <button
+    <Button
       key={a.id}
       type="button"
+      variant={a.danger ? 'ghostDanger' : 'ghost'}
+      size="sm"
+      className="min-h-10 whitespace-nowrap"
       onClick={() => setDialog(a.id)}
       disabled={disabled(a)}
       aria-label={size === 'short' && a.short ? a.label : undefined}
       data-action={a.id}
-      className={clsx(
-        'inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2.5 whitespace-nowrap py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary-600 disabled:cursor-not-allowed disabled:opacity-40',
-        a.danger ? 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800',
-      )}
     >
       <a.icon className="size-4 shrink-0" aria-hidden />
       {size === 'short' && a.short ? a.short : a.label}
-    </button>
+    </Button>
   )
 
   // A container query, not the viewport: the page may put the toolbar in a narrow side column.
@@ -93,6 +110,9 @@ export function RouteToolbar({ category, routes, route, isDirty, onSelectRoute, 
                   {t('routeModals.unsaved')}
                 </span>
               ) : null}
+              <span className="ml-auto shrink-0">
+                <HistoryPanel target={{ kind: 'route', uuid: route.uuid }} days={revisionsDays} onRestored={async () => onRouteRestored(await apiRequest(`/routes/${route.uuid}/get-route`))} />
+              </span>
             </>
           ) : (
             <span className="text-sm text-gray-500 dark:text-gray-400">{t('routeModals.noRoute')}</span>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { addToast } from '#app/components/shell/toast-store.ts'
+import { addToast, SAVED_NOTICE_MS } from '#app/components/shell/toast-store.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { apiErrorMessage, apiRequest, isSessionEnded } from '#app/client/api-client.ts'
 import {
@@ -15,8 +15,6 @@ import {
   type EditorState,
 } from './editor-state.ts'
 
-/** Spec section 4: the route-saved notice shows for one second. */
-const SAVED_NOTICE_MS = 1000
 /** The path is computed again this long after the stops stop changing. */
 const DIRECTIONS_DEBOUNCE_MS = 700
 
@@ -78,7 +76,7 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
     } catch (error) {
       // The session ended: the work is kept as it is (the path computes again once restored).
       if (isSessionEnded(error)) return null
-      // Spec section 8: report, reset the path; the editor stays usable.
+      // docs/spec.md §8: report, reset the path; the editor stays usable.
       addToast({ title: t('mapEditor.directionsFailed') })
       action = { type: 'resetPath', forKey }
     } finally {
@@ -132,8 +130,18 @@ export function useRouteEditing(loaded: RouteView | null, onSaved: () => void) {
     if (route) setState(initialEditorState(editable(route)))
   }, [route])
 
+  /** The route as saved elsewhere (a restored revision, ADR 111): the editor starts from it, the lists follow. */
+  const replace = useCallback(
+    (next: RouteView) => {
+      setRoute(next)
+      setState(initialEditorState(editable(next)))
+      onSaved()
+    },
+    [onSaved],
+  )
+
   /** Puts back work kept when the session ended (only onto the route it was made on). */
   const restore = useCallback((kept: EditorState) => setState((s) => (s && s.uuid === kept.uuid ? kept : s)), [])
 
-  return { route, setRoute, state, dispatch, restore, dirty: state ? isDirty(state) : false, stale, computing, saving, computePath, save, discard }
+  return { route, setRoute, replace, state, dispatch, restore, dirty: state ? isDirty(state) : false, stale, computing, saving, computePath, save, discard }
 }

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { useNonce } from '#app/components/shell/nonce.tsx'
+import { textColorOn } from '#app/utils/contrast.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import type { PrintView } from './print-view.ts'
 import { sketchRoute } from './route-sketch.ts'
+import { Button } from '#app/components/ui/button.tsx'
 
 // The printed route leaflet: one A4 (or A5) page, laid out in millimetres so it prints the same
 // from any browser. The map is an SVG of the path and the numbered stops (ADR 024): no tiles to
@@ -47,6 +49,22 @@ html, body { background: #e5e7eb; }
 `
 }
 
+/**
+ * The map frame's width over its height on the sheet: the room the header, the stop lines and the
+ * QR footer leave (their heights in the sheet's font size, as the styles above set them). The
+ * drawing takes this shape, so the path fills the frame instead of a band of it.
+ */
+export function frameAspect(size: PrintView['size'], rows: number): number {
+  const s = sheets[size]
+  const f = s.font
+  const header = f * 7.6
+  const list = rows * f * 1.85
+  const footer = f * 9.3
+  const gaps = 3 * f * 1.2
+  const height = Math.max(40, s.height - 2 * s.padding - header - list - footer - gaps)
+  return (s.width - 2 * s.padding) / height
+}
+
 /** Stops in columns: one line each, the list cut with "and N more" where the page ends. */
 function stopLayout(count: number, maxRows: number) {
   const columns = count <= 8 ? 1 : count <= 2 * maxRows ? 2 : 3
@@ -58,14 +76,16 @@ function stopLayout(count: number, maxRows: number) {
 export function RouteLeaflet({ view }: { view: PrintView }) {
   const { t } = useTranslation()
   const nonce = useNonce()
-  const sketch = sketchRoute(view.lines, view.stops, 1000, 640)
   const layout = stopLayout(view.stops.length, sheets[view.size].maxRows)
+  const sketch = sketchRoute(view.lines, view.stops, 1000, Math.round(1000 / frameAspect(view.size, view.stops.length > 0 ? layout.rows : 0)))
+  // Black or white by contrast on the route's colour, as on every map (WCAG AA).
+  const numberColor = textColorOn(view.color)
   const hidden = view.stops.length - layout.shown
   return (
     <>
       <style>{css(view)}</style>
       <nav className="no-print mx-auto mt-4 flex max-w-[210mm] flex-wrap items-center gap-3 px-2 text-sm" aria-label={t('printKit.toolbar')}>
-        <a href={view.paths.landing} className="text-primary-700 underline">
+        <a href={view.paths.landing} className="text-primary-800 underline">
           {t('printKit.back')}
         </a>
         <span className="ml-auto flex gap-1" role="group" aria-label={t('printKit.size')}>
@@ -80,9 +100,9 @@ export function RouteLeaflet({ view }: { view: PrintView }) {
             </a>
           ))}
         </span>
-        <button type="button" data-print className="rounded-lg bg-primary-700 px-4 py-1.5 font-medium text-white">
+        <Button type="button" size="sm" data-print>
           {t('printKit.print')}
-        </button>
+        </Button>
         <p className="basis-full text-gray-600">{t('printKit.hint')}</p>
       </nav>
       <main className="sheet" data-testid="print-sheet" data-size={view.size} lang={view.locale}>
@@ -109,19 +129,19 @@ export function RouteLeaflet({ view }: { view: PrintView }) {
             {sketch.stops.map((stop) => (
               <g key={stop.number} data-testid="print-stop-marker">
                 <circle cx={stop.x} cy={stop.y} r={17} fill={view.color} stroke="#fff" strokeWidth={4} />
-                <text x={stop.x} y={stop.y} dy="0.35em" textAnchor="middle" fontSize={stop.number > 99 ? 13 : 17} fontWeight={700} fill="#fff" fontFamily="system-ui, sans-serif">
+                <text x={stop.x} y={stop.y} dy="0.35em" textAnchor="middle" fontSize={stop.number > 99 ? 13 : 17} fontWeight={700} fill={numberColor} fontFamily="system-ui, sans-serif">
                   {stop.number}
                 </text>
               </g>
             ))}
-            <g transform={`translate(${sketch.width - 40} 48)`} aria-hidden>
+            <g transform={`translate(${sketch.width - 40} ${sketch.height - 38})`} aria-hidden data-testid="print-north">
               <path d="M0 -26 L9 6 L0 0 L-9 6 Z" fill="#374151" />
               <text y={26} textAnchor="middle" fontSize={18} fontWeight={700} fill="#374151" fontFamily="system-ui, sans-serif">
                 {t('printKit.north')}
               </text>
             </g>
             {sketch.scale.length > 0 ? (
-              <g transform={`translate(24 ${sketch.height - 24})`}>
+              <g transform={`translate(24 ${sketch.height - 24})`} data-testid="print-scale">
                 <rect width={sketch.scale.length} height={7} y={-7} fill="#374151" />
                 <text y={-14} fontSize={18} fill="#374151" fontFamily="system-ui, sans-serif">
                   {sketch.scale.label}
@@ -134,7 +154,7 @@ export function RouteLeaflet({ view }: { view: PrintView }) {
           <ol style={{ gridTemplateColumns: `repeat(${layout.columns}, minmax(0, 1fr))`, gridTemplateRows: `repeat(${layout.rows}, auto)` }} data-testid="print-stops">
             {view.stops.slice(0, layout.shown).map((stop) => (
               <li key={stop.number}>
-                <span className="n" style={{ backgroundColor: view.color }}>
+                <span className="n" style={{ backgroundColor: view.color, color: numberColor }}>
                   {stop.number}
                 </span>
                 <span className="name">{stop.name}</span>

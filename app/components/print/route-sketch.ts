@@ -19,8 +19,13 @@ export interface Sketch {
 
 const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (Math.max(-85, Math.min(85, lat)) * Math.PI) / 360))
 
-/** Lays out lines and stops in a `width` × `height` box (SVG units), north up, same scale both ways. */
-export function sketchRoute(lines: LatLng[][], stops: SketchStop[], width: number, height: number, margin = 14): Sketch {
+/** Room kept around every drawn point: a stop's disc (r 17 + its ring) and the path's white halo never touch the frame. */
+export const SKETCH_PAD = 34
+/** The band under the drawing that holds the scale bar (left) and the north arrow (right): no stop covers them. */
+export const SKETCH_LEGEND = 85
+
+/** Lays out lines and stops in a `width` × `height` box (SVG units), north up, same scale both ways, fitted to the drawing area. */
+export function sketchRoute(lines: LatLng[][], stops: SketchStop[], width: number, height: number): Sketch {
   const points = [...lines.flat(), ...stops]
   if (points.length === 0) return { width, height, lines: [], stops: [], scale: { length: 0, label: '' } }
   const xs = points.map((p) => (p.lng * Math.PI) / 180)
@@ -31,10 +36,12 @@ export function sketchRoute(lines: LatLng[][], stops: SketchStop[], width: numbe
   const minSpan = 300 / (EARTH_RADIUS_M * Math.cos(meanLat))
   const spanX = Math.max(maxX - minX, minSpan)
   const spanY = Math.max(maxY - minY, minSpan)
-  const unit = Math.min((width - 2 * margin) / spanX, (height - 2 * margin) / spanY)
+  const area = { width: width - 2 * SKETCH_PAD, height: height - SKETCH_PAD - SKETCH_LEGEND }
+  const unit = Math.min(area.width / spanX, area.height / spanY)
   const cx = (minX + maxX) / 2
   const cy = (minY + maxY) / 2
-  const at = (p: LatLng) => ({ x: width / 2 + ((p.lng * Math.PI) / 180 - cx) * unit, y: height / 2 - (mercatorY(p.lat) - cy) * unit })
+  const middle = SKETCH_PAD + area.height / 2
+  const at = (p: LatLng) => ({ x: width / 2 + ((p.lng * Math.PI) / 180 - cx) * unit, y: middle - (mercatorY(p.lat) - cy) * unit })
   const fmt = (n: number) => (Math.round(n * 10) / 10).toString()
   // Metres per SVG unit at the route's latitude; the bar is the round length nearest a fifth of the width.
   const metresPerUnit = (EARTH_RADIUS_M * Math.cos(meanLat)) / unit

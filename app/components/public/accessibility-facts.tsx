@@ -4,7 +4,7 @@ import type { AccessibilityFacts, RouteAccessibilityView } from '#app/modules/ac
 import { hasAccessibility } from '#app/modules/accessibility/accessibility.schema.ts'
 import { ElevationProfile } from './elevation-profile.tsx'
 
-// A route's accessibility facts for visitors (issue 15, ADR 027) on /r, /m and the category
+// A route's accessibility facts for visitors (ADR 027) on /r, /m and the category
 // home's cards. Only known facts are listed, each with an icon and its value in words (never
 // by colour alone); "not known" is said, not hidden as "no". Server-rendered, no script.
 
@@ -69,7 +69,8 @@ export function AccessibilityBlock({ accessibility, locale }: { accessibility: R
           {known.map(({ key, value, Icon }) => (
             <div key={key} data-fact={key} className="flex flex-wrap items-start gap-x-2">
               <Icon className="mt-0.5 size-4 shrink-0 text-gray-700" aria-hidden="true" />
-              <dt className="text-gray-700">{t(`accessibility.labels.${key}`)}:</dt>
+              {/* The colon as each language writes it (French: a no-break space before it). */}
+              <dt className="text-gray-700">{t('accessibility.term', { label: t(`accessibility.labels.${key}`) })}</dt>
               <dd className="font-semibold whitespace-nowrap text-gray-900">{value}</dd>
             </div>
           ))}
@@ -116,14 +117,18 @@ export function StepFreeFilter({ checked }: { checked: boolean }) {
 }
 
 /** A stop's accessible-entrance note on the map page. */
-export function EntranceNote({ note }: { note: string | null }) {
+/** A stop's accessible-entrance note; `data-speak` parts are what "Listen" reads, each in its `lang`. */
+export function EntranceNote({ note, pageLocale }: { note: { text: string; locale: string } | null; pageLocale: string }) {
   const { t } = useTranslation()
   if (!note) return null
   return (
     <p data-testid="entrance-note" className="mb-2 flex items-start gap-2 rounded-lg bg-sky-50 p-2 text-sm text-gray-900 ring-1 ring-sky-200">
       <DoorOpen className="mt-0.5 size-4 shrink-0 text-gray-800" aria-hidden="true" />
       <span className="min-w-0 break-words whitespace-pre-line">
-        <span className="font-semibold">{t('accessibility.entrance')}:</span> {note}
+        <span className="font-semibold" data-speak>{t('accessibility.entrance')}:</span>{' '}
+        <span data-speak lang={note.locale === pageLocale ? undefined : note.locale}>
+          {note.text}
+        </span>
       </span>
     </p>
   )

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { ElevationView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import { formatRouteDistance } from '#app/utils/format-walk.ts'
 
-// A route's height profile as an inline SVG (issue 15, ADR 027): drawn by the server, no
+// A route's height profile as an inline SVG (ADR 027): drawn by the server, no
 // script, no style attribute (the CSP). The heights' figures are text beside it, and the
 // drawing's accessible name says them too: nothing is told by the shape alone.
 

@@ -1,9 +1,7 @@
 import { Heart, Share2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { LandingView } from './landing-view.ts'
-
-const pill =
-  'inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 py-2 font-medium text-gray-800 ring-1 ring-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600'
+import { Button } from '#app/components/ui/button.tsx'
 
 /** The page's like count and whether this visitor liked it; no count (null) in the editor's preview. */
 export interface LikeState {
@@ -28,7 +26,7 @@ export function LikeButton({ view, like }: { view: LandingView; like: LikeState 
       data-label-limited={t('publicLanding.likeLimited')}
     >
       <input type="hidden" name="intent" value={like.liked ? 'unlike' : 'like'} />
-      <button type="submit" aria-pressed={like.liked} data-testid="like-button" className={`${pill} group aria-pressed:text-red-700 aria-pressed:ring-red-300`}>
+      <Button type="submit" variant="pill" size="lg" aria-pressed={like.liked} data-testid="like-button" className="group aria-pressed:text-red-700 aria-pressed:ring-red-300">
         <Heart className="size-5 group-aria-pressed:fill-red-600 group-aria-pressed:text-red-600" aria-hidden="true" />
         <span data-like-label>{like.liked ? t('publicLanding.liked') : t('publicLanding.like')}</span>
         {like.likes === null ? null : (
@@ -36,7 +34,7 @@ export function LikeButton({ view, like }: { view: LandingView; like: LikeState 
             {like.likes}
           </span>
         )}
-      </button>
+      </Button>
     </form>
   )
 }
@@ -45,8 +43,10 @@ export function LikeButton({ view, like }: { view: LandingView; like: LikeState 
 export function ShareButton({ view }: { view: LandingView }) {
   const { t } = useTranslation()
   return (
-    <button
+    <Button
       type="button"
+      variant="pill"
+      size="lg"
       hidden
       data-share
       data-url={view.canonicalUrl}
@@ -54,10 +54,10 @@ export function ShareButton({ view }: { view: LandingView }) {
       data-copied={t('publicLanding.linkCopied')}
       data-failed={t('publicLanding.shareFailed')}
       data-testid="share-button"
-      className={`${pill} [&[hidden]]:hidden`}
+      className="[&[hidden]]:hidden"
     >
       <Share2 className="size-5" aria-hidden="true" />
       {t('publicLanding.share')}
-    </button>
+    </Button>
   )
 }

@@ -3,15 +3,24 @@ import { useTranslation } from 'react-i18next'
 import { locales } from '#app/i18n/config.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { AccessibilityBlock } from './accessibility-facts.tsx'
+import { CategoryHomeLink } from './category-home-link.tsx'
 import { LikeButton, ShareButton, type LikeState } from './landing-actions.tsx'
 import type { LandingView } from './landing-view.ts'
 import { NearbyRouteCard } from './nearby-route-card.tsx'
 import { RouteNotice } from './route-notice.tsx'
+import { StopRecordings, type LandingStopRecording } from './stop-recordings.tsx'
+import { LanguageLinks } from './language-links.tsx'
 
 /** Version of public/landing.js: bump it when the file changes, so caches fetch the new one. */
-const LANDING_SCRIPT = '/landing.js?v=3'
+const LANDING_SCRIPT = '/landing.js?v=4'
 
-export function LandingPage({ view, like, likeLimited = false }: { view: LandingView; like: LikeState; likeLimited?: boolean }) {
+/** The stops with a recording and the script of their players (ADR 123); none in the editor's preview. */
+export interface LandingRecordings {
+  stops: LandingStopRecording[]
+  script: string
+}
+
+export function LandingPage({ view, like, likeLimited = false, recordings }: { view: LandingView; like: LikeState; likeLimited?: boolean; recordings?: LandingRecordings }) {
   const { t } = useTranslation()
   return (
     <div
@@ -29,9 +38,10 @@ export function LandingPage({ view, like, likeLimited = false }: { view: Landing
       ) : null}
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
         {view.branding.logo ? <img src={view.branding.logo} alt={t('publicLanding.proLogo')} className="h-10 w-auto max-w-[50%] object-contain" /> : <span />}
-        <LanguageLinks view={view} />
+        <LanguageLinks look="overlay" current={view.locale} links={locales.map((locale) => ({ locale, path: new URL(view.alternates.find((a) => a.locale === locale)!.url).pathname }))} />
       </header>
       <main className="mx-auto max-w-3xl px-3 pb-8 sm:px-4">
+        <CategoryHomeLink home={view.home} className="mb-2" />
         <RouteNotice notice={view.notice} locale={view.locale} className="mb-3" />
         <article className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
           <Hero view={view} />
@@ -62,6 +72,7 @@ export function LandingPage({ view, like, likeLimited = false }: { view: Landing
             </div>
             {view.description ? <p className="text-base leading-relaxed text-gray-700">{view.description}</p> : null}
             <AccessibilityBlock accessibility={view.accessibility} locale={view.locale} />
+            {recordings ? <StopRecordings stops={recordings.stops} locale={view.locale} routeUuid={view.isDraft ? undefined : view.uuid} script={recordings.script} /> : null}
             <Content view={view} />
             <Partners view={view} />
           </div>
@@ -77,32 +88,6 @@ export function LandingPage({ view, like, likeLimited = false }: { view: Landing
   )
 }
 
-function LanguageLinks({ view }: { view: LandingView }) {
-  const { t } = useTranslation()
-  return (
-    <nav aria-label={t('publicLanding.languages')}>
-      <ul className="flex gap-1 text-sm">
-        {locales.map((locale) => {
-          const current = locale === view.locale
-          const href = view.alternates.find((a) => a.locale === locale)!.url
-          return (
-            <li key={locale}>
-              <a
-                href={new URL(href).pathname}
-                hrefLang={locale}
-                lang={locale}
-                aria-current={current ? 'page' : undefined}
-                className={`rounded-md px-2 py-1 font-medium uppercase ${current ? 'bg-gray-900 text-white' : 'bg-white/80 text-gray-700 hover:bg-white'}`}
-              >
-                {locale}
-              </a>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
-  )
-}
 
 function Hero({ view }: { view: LandingView }) {
   const { t } = useTranslation()
@@ -185,3 +170,4 @@ function Nearby({ view }: { view: LandingView }) {
     </section>
   )
 }
+

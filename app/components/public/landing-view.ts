@@ -1,23 +1,44 @@
 import { locales, type Locale } from '#app/i18n/config.ts'
-import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
+import { categoryHomeAddress, routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
-import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
+import type { PublicRouteView, RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'
+import { shareImageUrl } from '#app/modules/discovery/share-image-address.ts'
 import type { NoticeDisplay } from './route-notice.tsx'
 
 // What the landing page shows, cut from the full route view: only these fields reach the HTML.
 
-export interface NearbyCard {
-  slug: string
-  href: string
+/** What a route's card shows of it: on a landing page's "nearby routes" and on the category's home. */
+export interface RouteCardFacts {
   name: string
   subtitle: string | null
   photo: string | null
   color: string
+  /** Metres and seconds. */
   distance: number
   duration: number
   placesCount: number
+}
+
+type CardSource = Pick<RouteSummaryView, 'name' | 'slug' | 'subtitle' | 'photo' | 'color' | 'distance' | 'duration' | 'placesCount'>
+
+/** A route's card facts: its name (its slug when it has none) and the colour as the page draws it. */
+export function routeCardFacts(route: CardSource): RouteCardFacts {
+  return {
+    name: route.name ?? route.slug,
+    subtitle: route.subtitle,
+    photo: route.photo,
+    color: colorHex(route.color),
+    distance: route.distance,
+    duration: route.duration,
+    placesCount: route.placesCount,
+  }
+}
+
+export interface NearbyCard extends RouteCardFacts {
+  slug: string
+  href: string
 }
 
 export interface LandingView {
@@ -43,14 +64,19 @@ export interface LandingView {
   placesCount: number
   accessibility: RouteAccessibilityView
   nearby: NearbyCard[]
-  /** The route's notice when active today (issue 15). */
+  /** The route's notice when active today. */
   notice: NoticeDisplay | null
   /** Page paths on the category's host, in the page's language (ADR 011: they name the category). */
   pagePath: string
   mapPath: string
+  /** The category's public home (its other walks), named when the route came with its category. */
+  home: { path: string; name: string | null }
   /** Absolute canonical URLs for sharing and the social tags. */
   canonicalUrl: string
-  shareImage: string | null
+  /** The route's drawn picture, 1200 × 630 (ADR 121), then its photo when it has one. */
+  shareImages: string[]
+  /** The stops in order, for the structured data (schema.org TouristTrip). */
+  stops: { name: string; lat: number; lng: number }[]
   alternates: { locale: Locale; url: string }[]
 }
 
@@ -63,18 +89,12 @@ function toNearbyCard(route: RouteSummaryView, locale: Locale, addressing: Addre
   return {
     slug: route.slug,
     href: routeAddress(addressing, 'landing', { category, slug: route.slug }, { locale }).path,
-    name: route.name ?? route.slug,
-    subtitle: route.subtitle,
-    photo: route.photo,
-    color: colorHex(route.color),
-    distance: route.distance,
-    duration: route.duration,
-    placesCount: route.placesCount,
+    ...routeCardFacts(route),
   }
 }
 
 /** The landing page of a route of the category `category` (its slug), addressed as the installation does. */
-export function toLandingView(route: RouteView, locale: Locale, addressing: Addressing, category: string): LandingView {
+export function toLandingView(route: RouteView | PublicRouteView, locale: Locale, addressing: Addressing, category: string): LandingView {
   const ref = { category, slug: route.slug }
   const page = routeAddress(addressing, 'landing', ref, { locale })
   return {
@@ -107,8 +127,10 @@ export function toLandingView(route: RouteView, locale: Locale, addressing: Addr
     notice: activeNotice(route.notice),
     pagePath: page.path,
     mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
+    home: { path: categoryHomeAddress(addressing, category, { locale }).path, name: 'place_category' in route ? route.place_category.name : null },
     canonicalUrl: page.url,
-    shareImage: route.photo ? absoluteUrl(route.photo, addressing.baseUrl) : null,
+    shareImages: [shareImageUrl(addressing, route, locale), ...(route.photo ? [absoluteUrl(route.photo, addressing.baseUrl)] : [])],
+    stops: [...route.places].sort((a, b) => a.placeSortId - b.placeSortId).map((p) => ({ name: p.name, lat: p.lat, lng: p.lng })),
     alternates: locales.map((l) => ({ locale: l, url: routeAddress(addressing, 'landing', ref, { locale: l }).url })),
   }
 }

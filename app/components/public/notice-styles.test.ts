@@ -5,7 +5,7 @@ import { noticeLevels } from '#app/modules/walks/walk-notice.ts'
 import { contrastRatio } from '#app/utils/contrast.ts'
 import { noticeStyles } from './route-notice.tsx'
 
-// The notice banners' colours (issue 15): every level's text and icon on its background reach
+// The notice banners' colours: every level's text and icon on its background reach
 // WCAG AA (4.5:1 for text, 3:1 for the icon), read from Tailwind's own palette.
 
 const theme = fs.readFileSync(createRequire(import.meta.url).resolve('tailwindcss/theme.css'), 'utf8')

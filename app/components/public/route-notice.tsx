@@ -5,7 +5,7 @@ import type { NoticeLevel } from '#app/modules/walks/walk-notice.ts'
 import type { Translate } from '#app/i18n/keys.ts'
 
 // A route's notice on the visitor pages (/r, /m, the category home's cards) and in the landing
-// editor's preview (issue 15, ADR 026). Server-rendered HTML only, no script. Each level has its
+// editor's preview (ADR 026). Server-rendered HTML only, no script. Each level has its
 // own colours (text at WCAG AA contrast or better, see notice-styles.test.ts), icon and heading:
 // "closed" says so in words, not by colour alone. A closed route stays reachable: the pages'
 // links and map are untouched.

@@ -3,7 +3,8 @@ import { CheckCircle2, MapPin, QrCode, RotateCcw, Route as RouteIcon } from 'luc
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
-import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
+import { useDateFormat } from '#app/components/use-date-format.ts'
+import { useLocalePath } from '#app/i18n/use-locale.ts'
 import type { ReportStatus, ReportView } from '#app/modules/reports/reports.schema.ts'
 
 // The Reports screen's parts (app/routes/manager/reports.tsx). Visitors' texts are shown as
@@ -14,13 +15,6 @@ const kindStyles: Record<ReportView['kind'], string> = {
   path_blocked: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
   information_wrong: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
   other: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-100',
-}
-
-/** Dates in UTC, said so: the server and the browser render the same text. */
-function useDate() {
-  const locale = useLocale()
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-  return (iso: string) => `${format.format(new Date(iso))} UTC`
 }
 
 /** Open / resolved, as links (the choice lives in the URL); the open count beside "Open". */
@@ -74,7 +68,7 @@ export function ReportList({ categoryId, reports }: { categoryId: number; report
 
 function ReportCard({ categoryId, report }: { categoryId: number; report: ReportView }) {
   const { t } = useTranslation()
-  const date = useDate()
+  const { dateTime: date } = useDateFormat()
   const fetcher = useFetcher()
   const busy = fetcher.state !== 'idle'
   const resolved = report.status === 'resolved'
@@ -85,7 +79,9 @@ function ReportCard({ categoryId, report }: { categoryId: number; report: Report
         <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', resolved ? 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100' : 'bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-100')}>
           {t(resolved ? 'reports.screen.statusResolved' : 'reports.screen.statusOpen')}
         </span>
-        <span className="ml-auto text-sm text-gray-600 dark:text-gray-300">{t('reports.screen.received', { date: date(report.created_at) })}</span>
+        <span className="ml-auto text-sm text-gray-600 dark:text-gray-300" data-testid="report-received">
+          {t('reports.screen.received', { date: date(report.created_at) })}
+        </span>
       </div>
       <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm">
         {report.place ? <Fact icon={<MapPin className="size-4" aria-hidden="true" />} label={t('reports.screen.place')} value={report.place.name} /> : null}
@@ -93,7 +89,7 @@ function ReportCard({ categoryId, report }: { categoryId: number; report: Report
         {report.route ? <Fact icon={<RouteIcon className="size-4" aria-hidden="true" />} label={t('reports.screen.route')} value={report.route.name} /> : null}
       </dl>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <p data-testid="report-message" className={clsx('min-w-0 flex-1 break-words whitespace-pre-line', report.message ? 'text-gray-900 dark:text-gray-100' : 'text-gray-500 italic')}>
+        <p data-testid="report-message" className={clsx('min-w-0 flex-1 break-words whitespace-pre-line', report.message ? 'text-gray-900 dark:text-gray-100' : 'text-gray-500 dark:text-gray-400 italic')}>
           {report.message || t('reports.screen.noMessage')}
         </p>
         {report.photo ? (

@@ -2,8 +2,9 @@ import { Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { REPORT_KINDS, REPORT_MESSAGE_MAX } from '#app/modules/reports/reports.schema.ts'
 import type { ReportFormMessages } from '#app/visitor/report-form.client.ts'
+import { Button } from '#app/components/ui/button.tsx'
 
-// "Report a problem here" (issue 15) for the visitors' pages: a real HTML form that posts to the
+// "Report a problem here" for the visitors' pages: a real HTML form that posts to the
 // report page (/report: it answers with a thank-you page, no script needed); with script
 // (app/visitor/report-form.client.ts) it is sent to POST /api/public/reports and thanked in place.
 
@@ -29,6 +30,8 @@ export interface VisitorReportFormProps {
   values?: { kind?: string; message?: string }
   /** Templates the script uses when the place changes (the map page). */
   aboutTemplates?: { place: string; route: string }
+  /** Collapsed and out of sight (the map page's open stop links to it instead: one "Report a problem here" on screen). */
+  hidden?: boolean
 }
 
 const field = 'block w-full rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-700'
@@ -100,13 +103,9 @@ export function VisitorReportForm(props: VisitorReportFormProps) {
         <p data-report-status role="status" aria-live="polite" className="text-sm font-medium text-red-700">
           {props.formError}
         </p>
-        <button
-          type="submit"
-          data-report-send
-          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary-700 px-4 text-base font-medium text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" data-report-send className="w-full">
           {t('reports.form.send')}
-        </button>
+        </Button>
       </form>
       {/* Shown by the script once the API has taken the report (the report page shows its own). */}
       <div data-report-done hidden tabIndex={-1} className="space-y-3 rounded-xl bg-primary-50 p-4 text-gray-900">
@@ -114,15 +113,15 @@ export function VisitorReportForm(props: VisitorReportFormProps) {
         <p data-report-thanks className="text-sm">
           {t('reports.thanks')}
         </p>
-        <button type="button" data-report-again className="text-sm font-medium text-primary-800 underline">
+        <Button type="button" variant="link" data-report-again className="text-sm">
           {t('reports.form.another')}
-        </button>
+        </Button>
       </div>
     </>
   )
   if (!props.collapsible) return <div data-report>{form}</div>
   return (
-    <details data-report id="report" className="group rounded-xl border border-gray-200 bg-white" data-testid="report-problem">
+    <details data-report id="report" hidden={props.hidden} className="group rounded-xl border border-gray-200 bg-white" data-testid="report-problem">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 px-3 font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-primary-700 [&::-webkit-details-marker]:hidden">
         <Flag className="size-5 text-red-700" aria-hidden="true" />
         {t('reports.form.title')}

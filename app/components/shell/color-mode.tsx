@@ -4,7 +4,7 @@ import { useEffect, useId, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
- * Colour mode (spec section 4): a preference (system, light, dark) and the effective value,
+ * Colour mode (docs/spec.md §4): a preference (system, light, dark) and the effective value,
  * kept in localStorage. A page may force light or dark through `data-force-color-mode` on
  * <html>, which the server sets; forcing system is rejected with a warning.
  */

@@ -3,13 +3,13 @@ import { useLocation } from 'react-router'
 import { readCookie } from '#app/platform/http/cookies.ts'
 
 /**
- * Start-up preloader (spec section 4): fades in 0.6 s after 0.2 s, holds 800 ms, the logo moves
+ * Start-up preloader (docs/spec.md §4): fades in 0.6 s after 0.2 s, holds 800 ms, the logo moves
  * up and fades out in 0.5 s, then the whole preloader fades out in 0.3 s and is removed.
  *
  * The timeline is pure CSS with chained delays, so the server-rendered markup plays it before
  * hydration; React only removes the element on the final animationend.
  *
- * It plays once per browser session (issue 18 item 21): a session cookie (no expiry, gone when
+ * It plays once per browser session: a session cookie (no expiry, gone when
  * the browser closes), set by the manager layout's loader, tells it not to render it again. And it never
  * blocks input: clicks and keys go through it to the page, and the first of them removes it.
  */

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react'
 
-/** Spec section 9: notification default timeout. */
+/** docs/spec.md §9: notification default timeout. */
 export const DEFAULT_TOAST_TIMEOUT = 5000
 
 interface ToastAction {
@@ -85,6 +85,9 @@ function emit(next: readonly Toast[]): void {
 }
 
 /** Adds a toast and returns its id. */
+/** docs/spec.md §4: the route-saved notice shows for one second. */
+export const SAVED_NOTICE_MS = 1000
+
 export function addToast(input: ToastInput): string {
   const toast: Toast = {
     ...input,

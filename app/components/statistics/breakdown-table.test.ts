@@ -11,6 +11,7 @@ const row = (id: number, name: string | null, views: number): BreakdownRow => ({
   likes: 0,
   contributions: 0,
   place_visits: 0,
+  audio_plays: 0,
 })
 
 describe('sortRows', () => {

@@ -1,10 +1,9 @@
-import { clsx } from 'clsx'
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { StatisticsFormat } from './format.ts'
+import { Cell, ColumnHeader, RowHeader, SortButton, Table, TableBody, TableHead } from '#app/components/ui/table.tsx'
 
-type Metric = 'views' | 'sessions' | 'total_time' | 'averageTimePerSession' | 'likes' | 'contributions' | 'place_visits'
+type Metric = 'views' | 'sessions' | 'total_time' | 'averageTimePerSession' | 'likes' | 'contributions' | 'place_visits' | 'audio_plays'
 
 export interface BreakdownRow extends Record<Metric, number> {
   id: number
@@ -58,53 +57,32 @@ export function BreakdownTable({ id, title, rows, metrics, unnamed, empty, forma
       {rows.length === 0 ? (
         <p className="px-4 pb-4 text-sm text-gray-600 dark:text-gray-300">{empty}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table data-testid={`${id}-table`} className="w-full text-sm">
-            <thead className="border-y border-gray-200 bg-gray-50 text-left text-gray-600 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
-              <tr>
-                {columns.map((key) => {
-                  const active = sort.key === key
-                  const Icon = !active ? ArrowUpDown : sort.descending ? ArrowDown : ArrowUp
-                  return (
-                    <th
-                      key={key}
-                      scope="col"
-                      aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
-                      className={clsx('px-2 py-1.5 font-medium', key !== 'name' && 'text-right')}
-                    >
-                      <button
-                        type="button"
-                        onClick={() => toggle(key)}
-                        className={clsx(
-                          'inline-flex items-center gap-1 rounded px-2 py-1 whitespace-nowrap hover:bg-gray-100 dark:hover:bg-gray-800',
-                          key !== 'name' && 'flex-row-reverse',
-                          active && 'text-gray-900 dark:text-gray-100',
-                        )}
-                      >
-                        {t(key === 'name' ? 'statistics.table.name' : `statistics.figures.${key}`)}
-                        <Icon className={clsx('size-3.5 shrink-0', !active && 'opacity-40')} aria-hidden="true" />
-                      </button>
-                    </th>
-                  )
-                })}
+        <Table data-testid={`${id}-table`}>
+          <TableHead>
+            {columns.map((key) => {
+              const sortOf = sort.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined
+              return (
+                <ColumnHeader key={key} numeric={key !== 'name'} holdsButton aria-sort={sortOf}>
+                  <SortButton sort={sortOf} numeric={key !== 'name'} onClick={() => toggle(key)}>
+                    {t(key === 'name' ? 'statistics.table.name' : `statistics.figures.${key}`)}
+                  </SortButton>
+                </ColumnHeader>
+              )
+            })}
+          </TableHead>
+          <TableBody>
+            {sorted.map((row) => (
+              <tr key={row.id}>
+                <RowHeader className="min-w-40">{row.name || <span className="text-gray-500 italic dark:text-gray-400">{unnamed}</span>}</RowHeader>
+                {metrics.map((metric) => (
+                  <Cell key={metric} numeric>
+                    {durations.has(metric) ? format.duration(row[metric]) : format.number(row[metric])}
+                  </Cell>
+                ))}
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-              {sorted.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" className="min-w-40 px-4 py-2 text-left font-medium">
-                    {row.name || <span className="text-gray-500 italic dark:text-gray-400">{unnamed}</span>}
-                  </th>
-                  {metrics.map((metric) => (
-                    <td key={metric} className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
-                      {durations.has(metric) ? format.duration(row[metric]) : format.number(row[metric])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </section>
   )

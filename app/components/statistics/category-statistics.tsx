@@ -69,7 +69,8 @@ export function CategoryStatistics({ categories, category, stats }: CategoryStat
               id="places"
               title={t('statistics.table.places')}
               rows={places}
-              metrics={['place_visits', 'contributions', 'views', 'likes']}
+              // No views or likes: those are counted per route (a place has no page of its own to view or like).
+              metrics={['place_visits', 'audio_plays', 'contributions']}
               unnamed={t('statistics.table.unnamedPlace')}
               empty={t('statistics.table.noPlaces')}
               format={format}

@@ -13,7 +13,7 @@ export function monthNames(locale: string): string[] {
 }
 
 /**
- * Seconds as people read them: "42 s", "5 min 23 s", "1,234 h 5 min" (spec §9 writes durations
+ * Seconds as people read them: "42 s", "5 min 23 s", "1,234 h 5 min" (docs/spec.md §9 writes durations
  * in whole minutes, "Xh Ymin" from 60 minutes). Units come from the translations.
  */
 export function formatDuration(totalSeconds: number, number: (n: number) => string, t: Translate): string {

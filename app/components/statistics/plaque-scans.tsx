@@ -1,12 +1,13 @@
 import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Breakdown, StatYear, Statistic } from '#app/modules/stats/stats.schema.ts'
-import { relativeDay } from '#app/utils/format-day.ts'
+import { useDateFormat } from '#app/components/use-date-format.ts'
 import type { StatisticsFormat } from './format.ts'
 import { MonthTable } from './monthly-visits.tsx'
 import type { MonthBar } from './visits-chart.tsx'
+import { Cell, ColumnHeader, RowHeader, Table, TableBody, TableHead } from '#app/components/ui/table.tsx'
 
-// Scans per plaque (issue 15, ADR 025): how visitors reached the routes (plaques or links),
+// Scans per plaque (ADR 025): how visitors reached the routes (plaques or links),
 // the monthly scans of all plaques or of one, and the table by plaque. All from the roll-ups.
 
 const VisitsChart = lazy(() => import('./visits-chart.tsx'))
@@ -29,7 +30,7 @@ export function PlaqueScans({ statistic, plaques, year, format, locale }: Props)
       <Arrivals statistic={statistic} format={format} locale={locale} />
       <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
         <ScansChart statistic={statistic} plaques={plaques} year={year} format={format} />
-        <PlaquesTable plaques={plaques} format={format} locale={locale} />
+        <PlaquesTable plaques={plaques} format={format} />
       </div>
     </>
   )
@@ -133,10 +134,11 @@ function ScansChart({ statistic, plaques, year, format }: Pick<Props, 'statistic
 }
 
 /** Each plaque's scans in the period (a bar against the most scanned) and its last scan ever. */
-function PlaquesTable({ plaques, format, locale }: Pick<Props, 'plaques' | 'format' | 'locale'>) {
+function PlaquesTable({ plaques, format }: Pick<Props, 'plaques' | 'format'>) {
   const { t } = useTranslation()
   const most = Math.max(1, ...plaques.map((p) => p.scans))
   const now = new Date()
+  const dates = useDateFormat()
   return (
     <section aria-labelledby="plaques-title" className="min-w-0 rounded-xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
       <h2 id="plaques-title" className="px-4 pt-4 pb-2 font-semibold">
@@ -147,53 +149,45 @@ function PlaquesTable({ plaques, format, locale }: Pick<Props, 'plaques' | 'form
           {t('scans.table.none')}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table data-testid="plaques-table" className="w-full text-sm">
-            <thead className="border-y border-gray-200 bg-gray-50 text-left text-gray-600 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  {t('scans.table.plaque')}
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  {t('scans.table.scans')}
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium whitespace-nowrap">
-                  {t('scans.table.lastScan')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          <Table data-testid="plaques-table">
+            <TableHead>
+              <ColumnHeader>{t('scans.table.plaque')}</ColumnHeader>
+              <ColumnHeader numeric>{t('scans.table.scans')}</ColumnHeader>
+              <ColumnHeader numeric className="whitespace-nowrap">
+                {t('scans.table.lastScan')}
+              </ColumnHeader>
+            </TableHead>
+            <TableBody>
               {plaques.map((p) => (
                 <tr key={p.qr_code_id} data-testid="plaque-row" data-code={p.code}>
-                  <th scope="row" className="min-w-44 px-4 py-2 text-left font-medium">
+                  <RowHeader className="min-w-44">
                     <span className="block break-words">{p.label}</span>
                     <span className="block text-xs font-normal text-gray-500 dark:text-gray-400">
                       <span className="font-mono">{p.code}</span>
                       {p.place_name && p.place_name !== p.label ? ` · ${p.place_name}` : ''}
                     </span>
-                  </th>
-                  <td className="px-4 py-2 text-right tabular-nums">
+                  </RowHeader>
+                  <Cell numeric>
                     <span className="flex items-center justify-end gap-2">
                       <span className="hidden h-2 w-20 overflow-hidden rounded-full bg-gray-100 sm:block dark:bg-gray-800" aria-hidden="true">
                         <span className="block h-full rounded-full bg-primary-600 dark:bg-primary-500" style={{ width: `${(p.scans / most) * 100}%` }} />
                       </span>
                       <span data-testid="plaque-scans">{format.number(p.scans)}</span>
                     </span>
-                  </td>
-                  <td className="px-4 py-2 text-right whitespace-nowrap text-gray-600 dark:text-gray-300">
+                  </Cell>
+                  <Cell numeric className="text-gray-600 dark:text-gray-300">
                     {p.last_scanned_at ? (
                       <time dateTime={p.last_scanned_at} suppressHydrationWarning>
-                        {relativeDay(p.last_scanned_at, now, locale)}
+                        {dates.relativeDay(p.last_scanned_at, now)}
                       </time>
                     ) : (
                       t('scans.table.never')
                     )}
-                  </td>
+                  </Cell>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </TableBody>
+          </Table>
       )}
     </section>
   )

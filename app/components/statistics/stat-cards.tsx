@@ -1,5 +1,6 @@
 import { Clock, Eye, Heart, MessageSquarePlus, QrCode, Timer, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Stat } from '#app/components/ui/stat.tsx'
 import type { Statistic } from '#app/modules/stats/stats.schema.ts'
 import type { StatisticsFormat } from './format.ts'
 
@@ -23,17 +24,15 @@ export function StatCards({ statistic, format }: { statistic: Statistic; format:
   const { t } = useTranslation()
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6">
-      {cards.map(({ key, icon: Icon, kind }) => (
-        <div key={key} className="flex flex-col gap-1 rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
-          <dt className="flex items-center gap-2 text-sm font-medium text-gray-600 dark:text-gray-300">
-            <Icon className="size-4 shrink-0 text-primary-600 dark:text-primary-400" aria-hidden="true" />
-            {t(`statistics.figures.${key}`)}
-          </dt>
-          <dd data-testid={`stat-${key}`} className="text-xl font-semibold tabular-nums sm:text-2xl">
-            {kind === 'duration' ? format.duration(statistic[key]) : format.number(statistic[key])}
-          </dd>
-          <dd className="text-xs text-gray-500 dark:text-gray-400">{t(`statistics.hints.${key}`)}</dd>
-        </div>
+      {cards.map(({ key, icon, kind }) => (
+        <Stat
+          key={key}
+          icon={icon}
+          label={t(`statistics.figures.${key}`)}
+          value={kind === 'duration' ? format.duration(statistic[key]) : format.number(statistic[key])}
+          hint={t(`statistics.hints.${key}`)}
+          testId={`stat-${key}`}
+        />
       ))}
     </dl>
   )

@@ -21,6 +21,7 @@ export const csvColumns = [
   'place_visits',
   'plaque_views',
   'scans',
+  'audio_plays',
 ] as const
 
 type Column = (typeof csvColumns)[number]

@@ -47,7 +47,8 @@ function MonthTooltip({ active, payload, describe }: Pick<TooltipContentProps, '
 export default function VisitsChart({ data, formatNumber, describe }: Props) {
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height: 288 }}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      {/* No keyboard layer: the chart is hidden from assistive technology, the table beside it says the figures. */}
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.15} />
         <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: 'currentColor', fontSize: 12 }} interval="equidistantPreserveStart" minTickGap={4} />
         <YAxis

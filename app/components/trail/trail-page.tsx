@@ -1,6 +1,8 @@
 import { ArrowLeft, ChevronLeft, Clock, Crosshair, Download, Flag, Footprints, HardDriveDownload, LocateFixed, MapPin, TriangleAlert, Volume2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { AccessibilityBlock, EntranceNote } from '#app/components/public/accessibility-facts.tsx'
+import { CategoryHomeLink } from '#app/components/public/category-home-link.tsx'
+import { StopPlayer } from '#app/components/public/stop-player.tsx'
 import { VisitorReportForm } from '#app/components/reports/visitor-report-form.tsx'
 import { useNonce } from '#app/components/shell/nonce.tsx'
 import type { TrailData, TrailMessages } from '#app/visitor/trail-data.ts'
@@ -9,16 +11,17 @@ import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import type { TrailPlace, TrailView } from './trail-view.ts'
 import { RouteNotice } from '#app/components/public/route-notice.tsx'
 import type { Messages } from '#app/i18n/keys.ts'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
+import { RowButton } from '#app/components/ui/row-button.tsx'
+import { LanguageLinks } from '#app/components/public/language-links.tsx'
 
-// The route map page's HTML (issue 13): everything a visitor reads is here before any script
+// The route map page's HTML: everything a visitor reads is here before any script
 // runs (name, figures, the numbered places with their secrets, the nearest-place block); the
 // buttons are GET forms (?place=), so it works without JavaScript too. The page's script
 // (app/visitor/trail-page.client.ts) finds its elements by their data-* attributes.
 
-const button =
-  'inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-4 text-base font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700'
-const primary = `${button} bg-primary-700 text-white hover:bg-primary-800`
-const secondary = `${button} border border-gray-300 bg-white text-gray-900 hover:bg-gray-50`
+/** The header's smaller buttons (GPX, save offline), the link and the buttons alike. */
+const headerButton = buttonClass({ variant: 'secondary', size: 'sm', className: 'min-h-11' })
 
 function useMessages(view: TrailView): TrailMessages {
   const { t } = useTranslation()
@@ -66,11 +69,12 @@ export function TrailPage({ view }: { view: TrailView }) {
     name: view.name,
     locale: view.locale,
     color: view.color,
-    places: view.places.map(({ id, number, name, lat, lng }) => ({ id, number, name, lat, lng })),
+    places: view.places.map(({ id, number, name, lat, lng, recording }) => ({ id, number, name, lat, lng, recording })),
     paths: view.paths,
     tiles: view.tiles,
     styles: view.assets.styles,
     pages: [view.mapPath, view.landingPath],
+    focus: view.focusId,
     embed: view.embed,
     offline: view.offline,
     messages,
@@ -81,11 +85,12 @@ export function TrailPage({ view }: { view: TrailView }) {
     <div
       data-trail={JSON.stringify(data)}
       data-trail-version={view.version}
+      data-stop-open={focused ? '' : undefined}
       className="fixed inset-0 flex flex-col bg-white text-gray-900 wrap-anywhere lg:flex-row-reverse"
     >
       {/* Before anything is painted: the page as its script will leave it (app/styles/app.css). */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('trail-js')" }} />
-      <div className="relative min-h-[38dvh] flex-1 bg-gray-100">
+      <div data-trail-map-pane className="relative min-h-[38dvh] flex-1 bg-gray-100">
         {/* Under the map, which covers it once drawn (Leaflet does not touch it). */}
         <p data-map-placeholder className="absolute inset-0 flex items-center justify-center p-6 text-center text-lg font-medium text-gray-700">
           <span className="tg-script-only max-w-xs">{t('publicMap.mapLoading', { name: view.name })}</span>
@@ -93,7 +98,7 @@ export function TrailPage({ view }: { view: TrailView }) {
         </p>
         <div id="trail-map" role="region" aria-label={t('publicMap.mapLabel', { name: view.name })} data-testid="public-route-map" className="tg-trail-map absolute inset-0 z-0" />
       </div>
-      <aside className="z-10 flex max-h-[62dvh] flex-col rounded-t-2xl bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.15)] lg:max-h-none lg:w-[26rem] lg:rounded-none lg:border-r lg:border-gray-200 lg:shadow-none">
+      <aside data-trail-sheet className="z-10 flex max-h-[62dvh] flex-col rounded-t-2xl bg-white shadow-[0_-4px_16px_rgb(0_0_0/0.15)] lg:max-h-none lg:w-[26rem] lg:rounded-none lg:border-r lg:border-gray-200 lg:shadow-none">
         <Header view={view} />
         <div className="min-h-0 flex-1 space-y-4 overflow-y-auto overscroll-contain px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
           <RouteNotice notice={view.notice} locale={view.locale} compact />
@@ -125,7 +130,7 @@ function Header({ view }: { view: TrailView }) {
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('publicMap.backToRoute')}
         </a>
-        {view.embed ? null : <LanguageLinks view={view} />}
+        {view.embed ? null : <LanguageLinks links={view.alternates} current={view.locale} />}
       </div>
       {view.isDraft && (
         <p role="status" data-testid="draft-banner" className="flex items-center gap-2 rounded-lg bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900">
@@ -135,9 +140,13 @@ function Header({ view }: { view: TrailView }) {
       )}
       <div className="min-w-0">
         <h1 className="text-xl leading-tight font-semibold break-words">{view.name}</h1>
-        {view.subtitle && <p className="text-sm break-words text-gray-700">{view.subtitle}</p>}
+        {view.subtitle && (
+          <p data-header-extra className="text-sm break-words text-gray-700">
+            {view.subtitle}
+          </p>
+        )}
       </div>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700" aria-label={t('publicLanding.stats')}>
+      <ul data-header-extra className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700" aria-label={t('publicLanding.stats')}>
         <li className="inline-flex items-center gap-1">
           <Footprints className="size-4" aria-hidden="true" />
           <span className="sr-only">{t('publicLanding.distance')}:</span> {formatRouteDistance(view.distance, view.locale)}
@@ -152,15 +161,20 @@ function Header({ view }: { view: TrailView }) {
         </li>
       </ul>
       {view.embed ? null : (
-        <div className="flex flex-wrap gap-2">
-          <a href={view.gpxPath} download={`${view.slug}.gpx`} className={`${secondary} min-h-11 px-3 text-sm`}>
+        <div data-header-extra>
+          <CategoryHomeLink home={view.home} className="-ml-2" />
+        </div>
+      )}
+      {view.embed ? null : (
+        <div data-header-extra className="flex flex-wrap gap-2">
+          <a href={view.gpxPath} download={`${view.slug}.gpx`} className={headerButton}>
             <Download className="size-4" aria-hidden="true" />
             {t('publicMap.gpx')}
           </a>
-          <button type="button" data-offline-save className={`${secondary} tg-script-only min-h-11 px-3 text-sm`}>
+          <Button type="button" variant="secondary" size="sm" data-offline-save className="tg-script-only min-h-11">
             <HardDriveDownload className="size-4" aria-hidden="true" />
             {t('publicMap.offline.save')}
-          </button>
+          </Button>
         </div>
       )}
       {/* The offline pack's estimate, progress and result (app/visitor/trail-offline.client.ts). */}
@@ -168,43 +182,18 @@ function Header({ view }: { view: TrailView }) {
         <p data-offline-status role="status" className="text-gray-800" />
         <progress data-offline-progress hidden max={1} value={0} className="h-2 w-full accent-primary-700" aria-label={t('publicMap.offline.progressLabel')} />
         <div className="flex flex-wrap gap-2">
-          <button type="button" data-offline-download hidden className={`${primary} min-h-11 text-sm`}>
+          <Button type="button" size="sm" data-offline-download hidden className="min-h-11">
             {t('publicMap.offline.download')}
-          </button>
-          <button type="button" data-offline-cancel hidden className={`${secondary} min-h-11 text-sm`}>
+          </Button>
+          <Button type="button" variant="secondary" size="sm" data-offline-cancel hidden className="min-h-11">
             {t('publicMap.offline.cancel')}
-          </button>
+          </Button>
         </div>
       </div>
     </header>
   )
 }
 
-function LanguageLinks({ view }: { view: TrailView }) {
-  const { t } = useTranslation()
-  return (
-    <nav aria-label={t('publicLanding.languages')}>
-      <ul className="flex gap-1 text-sm">
-        {view.alternates.map(({ locale, path }) => {
-          const current = locale === view.locale
-          return (
-            <li key={locale}>
-              <a
-                href={path}
-                hrefLang={locale}
-                lang={locale}
-                aria-current={current ? 'page' : undefined}
-                className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-md font-medium uppercase focus-visible:outline-2 focus-visible:outline-primary-700 ${current ? 'bg-gray-900 text-white' : 'text-gray-800 hover:bg-gray-100'}`}
-              >
-                {locale}
-              </a>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
-  )
-}
 
 /** The nearest place (named) and its distance, the position button and the list toggle. */
 function Summary({ view, hidden }: { view: TrailView; hidden: boolean }) {
@@ -221,18 +210,18 @@ function Summary({ view, hidden }: { view: TrailView; hidden: boolean }) {
             <span data-testid="closest-name" className="min-w-0 font-medium break-words text-gray-900" />
           </p>
         </div>
-        <button type="button" data-locate className={`${primary} tg-script-only`}>
+        <Button type="button" size="lg" data-locate className="tg-script-only">
           <LocateFixed className="size-5" aria-hidden="true" />
           <span data-locate-label>{t('publicMap.position.show')}</span>
-        </button>
+        </Button>
       </div>
       <p data-position-problem role="alert" hidden className="text-sm text-red-700" />
       <p className="text-sm text-gray-700" data-position-hint>
         {t('publicMap.positionHint')}
       </p>
-      <button type="button" data-toggle-places aria-expanded="false" aria-controls="place-list" className={`${secondary} tg-script-only w-full lg:hidden`}>
+      <Button type="button" variant="secondary" size="lg" data-toggle-places aria-expanded="false" aria-controls="place-list" className="tg-script-only w-full lg:hidden">
         {t('publicMap.showPlaces', { count: view.places.length })}
-      </button>
+      </Button>
     </section>
   )
 }
@@ -252,27 +241,28 @@ function PlaceDetail({ view, place }: { view: TrailView; place: TrailPlace | nul
         </h2>
       </div>
       <p data-arrival role="status" className="sr-only" />
-      <div data-detail-body>
-        {place ? (
-          <>
-            <EntranceNote note={place.entrance} />
-            <Secrets place={place} />
-          </>
-        ) : null}
-      </div>
+      <StopPlayer locale={view.locale} recording={place?.recording ?? null} titleId="stop-player-title" scriptMarked />
       <div data-listen-row className="tg-script-only space-y-2">
-        <button type="button" data-listen aria-pressed="false" className={`${secondary} w-full`}>
+        <Button type="button" variant="secondary" size="lg" data-listen aria-pressed="false" className="w-full">
           <Volume2 className="size-5" aria-hidden="true" />
           <span data-listen-label>{t('publicMap.listen')}</span>
-        </button>
+        </Button>
         <div data-transcript hidden className="rounded-xl bg-gray-100 p-3 text-sm">
           <h3 className="font-semibold">{t('publicMap.transcript')}</h3>
           <p data-transcript-text aria-live="polite" className="mt-1 whitespace-pre-line break-words" />
         </div>
       </div>
+      <div data-detail-body>
+        {place ? (
+          <>
+            <EntranceNote note={place.entrance} pageLocale={view.locale} />
+            <Secrets place={place} locale={view.locale} />
+          </>
+        ) : null}
+      </div>
       {view.embed ? null : (
         <a
-          href={place ? reportPagePath(view, place.id) : view.report.action}
+          href={reportPagePath(view, place?.id ?? null)}
           data-report-open
           data-testid="report-place"
           className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-medium text-red-800 underline hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-primary-700"
@@ -281,32 +271,38 @@ function PlaceDetail({ view, place }: { view: TrailView; place: TrailPlace | nul
           {t('reports.form.title')}
         </a>
       )}
-      <div className="grid grid-cols-2 gap-2">
-        <form method="get">
+      {/* Side by side when both fit on one line each, else one under the other: a label never wraps. */}
+      <div className="flex flex-wrap gap-2">
+        <form method="get" className="flex grow">
           {view.embed ? <input type="hidden" name="embed" value="1" /> : null}
-          <button type="submit" data-all-places className={`${secondary} w-full`}>
+          <Button type="submit" variant="secondary" size="lg" data-all-places className="grow whitespace-nowrap">
             <ChevronLeft className="size-5" aria-hidden="true" />
             {t('publicMap.allPlaces')}
-          </button>
+          </Button>
         </form>
-        <button type="button" data-centre className={`${primary} tg-script-only`}>
+        <Button type="button" size="lg" data-centre className="tg-script-only grow whitespace-nowrap">
           <Crosshair className="size-5" aria-hidden="true" />
           {t('publicMap.centre')}
-        </button>
+        </Button>
       </div>
     </section>
   )
 }
 
-function Secrets({ place }: { place: TrailPlace }) {
+/** A stop's stories: "Listen" reads the `data-speak` parts, each with its language's voice (never the "none yet" line). */
+function Secrets({ place, locale }: { place: TrailPlace; locale: string }) {
   const { t } = useTranslation()
   if (place.secrets.length === 0) return <p className="text-sm text-gray-700">{t('publicMap.noSecrets')}</p>
   return (
     <ul className="space-y-3">
       {place.secrets.map((secret) => (
-        <li key={secret.id} className="rounded-xl bg-amber-50 p-3">
-          <h3 className="font-semibold break-words">{secret.title}</h3>
-          <p className="mt-1 text-sm whitespace-pre-line break-words text-gray-800">{secret.text}</p>
+        <li key={secret.id} lang={secret.lang === locale ? undefined : secret.lang} className="rounded-xl bg-amber-50 p-3">
+          <h3 data-speak className="font-semibold break-words">
+            {secret.title}
+          </h3>
+          <p data-speak className="mt-1 text-sm whitespace-pre-line break-words text-gray-800">
+            {secret.text}
+          </p>
         </li>
       ))}
     </ul>
@@ -324,13 +320,7 @@ function PlaceList({ view, hidden }: { view: TrailView; hidden: boolean }) {
       <ol className="divide-y divide-gray-200" data-testid="place-list">
         {view.places.map((place) => (
           <li key={place.id} data-place-item={place.id}>
-            <button
-              type="submit"
-              name="place"
-              value={place.id}
-              data-place-open={place.id}
-              className="flex min-h-14 w-full items-center gap-3 px-1 py-2 text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-700"
-            >
+            <RowButton type="submit" size="lg" name="place" value={place.id} data-place-open={place.id}>
               <span className="flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold shadow-sm" style={numberStyle} aria-hidden="true">
                 {place.number}
               </span>
@@ -341,10 +331,10 @@ function PlaceList({ view, hidden }: { view: TrailView; hidden: boolean }) {
               <span className="shrink-0 text-sm text-gray-700 tabular-nums" data-testid="place-distance" data-place-distance={place.id}>
                 {t('publicMap.notAvailable')}
               </span>
-            </button>
+            </RowButton>
             <div data-place-body={place.id} className="pb-3 pl-12">
-              <EntranceNote note={place.entrance} />
-              <Secrets place={place} />
+              <EntranceNote note={place.entrance} pageLocale={view.locale} />
+              <Secrets place={place} locale={view.locale} />
             </div>
           </li>
         ))}
@@ -353,8 +343,8 @@ function PlaceList({ view, hidden }: { view: TrailView; hidden: boolean }) {
   )
 }
 
-/** The report page of this route, about one of its stops (the place sheet's link without script). */
-const reportPagePath = (view: TrailView, placeId: number) => `${view.report.action}?route=${encodeURIComponent(view.uuid)}&place=${placeId}`
+/** The report page of this route, about one of its stops (the script sets `place` as stops open: the link works in a new tab too). */
+const reportPagePath = (view: TrailView, placeId: number | null) => `${view.report.action}?route=${encodeURIComponent(view.uuid)}${placeId === null ? '' : `&place=${placeId}`}`
 
 /** "Report a problem here": about the open stop, else the route (app/visitor/trail-page.client.ts keeps it in step). */
 function Report({ view, place }: { view: TrailView; place: TrailPlace | null }) {
@@ -368,6 +358,7 @@ function Report({ view, place }: { view: TrailView; place: TrailPlace | null }) 
       about={place ? t('reports.form.aboutPlace', { name: place.name }) : t('reports.form.aboutRoute', { name: view.name })}
       aboutTemplates={templates}
       collapsible
+      hidden={place !== null}
     />
   )
 }

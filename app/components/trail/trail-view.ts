@@ -9,12 +9,14 @@ interface TrailSecret {
   id: number
   title: string
   text: string
+  /** The language it is written in (found from its text). */
+  lang: Locale
 }
 
 export interface TrailPlace extends TrailStopData {
   secrets: TrailSecret[]
-  /** The stop's accessible-entrance note in the page's language (ADR 027). */
-  entrance: string | null
+  /** The stop's accessible-entrance note in the page's language, else a fallback's (ADR 027), with the language it is in. */
+  entrance: { text: string; locale: Locale } | null
 }
 
 export interface TrailView {
@@ -30,7 +32,7 @@ export interface TrailView {
   distance: number
   duration: number
   places: TrailPlace[]
-  /** The route's notice when active today (issue 15). */
+  /** The route's notice when active today. */
   notice: NoticeDisplay | null
   accessibility: RouteAccessibilityView
   paths: [number, number][][]
@@ -41,13 +43,15 @@ export interface TrailView {
   /** Paths on the category's host, in the page's language (ADR 011). */
   mapPath: string
   landingPath: string
+  /** The category's public home (its other walks, ADR 022). */
+  home: { path: string; name: string }
   gpxPath: string
   canonicalUrl: string
   /** This map page in each language (the language switch). */
   alternates: { locale: Locale; path: string; url: string }[]
   tiles: { url: string; attribution: string; saving: boolean }
   offline: OfflineSettings
-  /** "Report a problem here" (issue 15): the report page's path (the form without script) and the API's. */
+  /** "Report a problem here": the report page's path (the form without script) and the API's. */
   report: { action: string; api: string }
   /** Built scripts and styles of the page (hashed names). */
   assets: { script: string; styles: string[]; serviceWorker: string }

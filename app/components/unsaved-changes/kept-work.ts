@@ -1,5 +1,5 @@
 /**
- * Unsaved editor work kept in the browser when the session ends (issue 18): keyed by user,
+ * Unsaved editor work kept in the browser when the session ends: keyed by user,
  * screen and route, so it is only ever offered back to the same person on the same route.
  * localStorage, not sessionStorage: signing in again may happen in another tab.
  */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Button } from '#app/components/ui/button.tsx'
 import { Modal } from '#app/components/ui/modal.tsx'
+import { useDateFormat } from '#app/components/use-date-format.ts'
 
 export interface UnsavedChangesModalProps {
   open: boolean
@@ -46,9 +47,10 @@ export function UnsavedChangesModal({ open, name, saving, onSave, onDiscard, onC
 
 /** After signing in again: the work kept when the session ended, to put back or drop. */
 export function KeptWorkOffer({ kept }: { kept: { keptAt: number; restore(): void; dismiss(): void } | null }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const dates = useDateFormat()
   if (!kept) return null
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(kept.keptAt)
+  const when = dates.dateTime(new Date(kept.keptAt))
   return (
     <div role="status" data-testid="kept-work" className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
       <p className="min-w-64 flex-1">{t('editorSafety.kept.text', { when })}</p>

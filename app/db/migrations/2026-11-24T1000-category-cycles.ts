@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 // Frozen: never edit a migration that has shipped; add a new one.
 
-// Before moves in the category tree were serialised (issue 12, item 2), two crossed moves on
+// Before moves in the category tree were serialised, two crossed moves on
 // PostgreSQL (X under Y and Y under X at once) could both pass the cycle check and store a
 // cycle. Each stored cycle is cut: the member with the lowest id becomes a root (its parent_id
 // null), so the cycle's categories show as one branch under it. A category below a cycle stays

@@ -6,7 +6,7 @@ import { createRouter } from '#app/api/router.server.ts'
 import { placeEntranceViewSchema } from './accessibility-responses.schema.ts'
 import { placeEntranceSchema } from './accessibility.schema.ts'
 
-// A place's accessible-entrance note per language (issue 15, ADR 027). A route's facts are
+// A place's accessible-entrance note per language (ADR 027). A route's facts are
 // saved with the route (PUT /routes/update `accessibility`) and answered in its view.
 
 const idParams = z.object({ id: z.string() })
@@ -18,6 +18,7 @@ export const accessibilityApi = createRouter()
     createRoute({
       method: 'get',
       path: '/places/{id}/accessible-entrance',
+      summary: 'The place’s accessible entrance',
       tags,
       ...auth,
       request: { params: idParams },
@@ -29,6 +30,7 @@ export const accessibilityApi = createRouter()
     createRoute({
       method: 'put',
       path: '/places/{id}/accessible-entrance',
+      summary: 'Set the place’s accessible entrance',
       tags,
       ...auth,
       description: 'Sets the notes of the languages given; a blank or null note removes that language’s. Other languages are kept.',

@@ -38,7 +38,7 @@ describe.each(testDialects)('accessibility on %s', (dialect) => {
     return { ...m, route, onRoute, offRoute }
   }
   const save = (token: string, uuid: string, accessibility: unknown, headers?: Record<string, string>) =>
-    t.call('PUT', '/routes/update', { token, body: { uuid, accessibility }, headers })
+    t.callOffContract('PUT', '/routes/update', { token, body: { uuid, accessibility }, headers })
   const rowOf = (uuid: string) =>
     testDb.db.selectFrom('walk_accessibility').innerJoin('walks', 'walks.id', 'walk_accessibility.walk_id').selectAll('walk_accessibility').where('walks.uuid', '=', uuid).executeTakeFirst()
 
@@ -109,11 +109,11 @@ describe.each(testDialects)('accessibility on %s', (dialect) => {
     expect((await t.call('GET', `/places/${s.offRoute}/accessible-entrance`, { token: s.token })).json.data.accessible_entrance).toEqual({ it: 'Ingresso dal cortile' })
 
     for (const [method, body] of [['GET', undefined], ['PUT', { accessible_entrance: { it: 'Hacked' } }]] as const) {
-      expect((await t.call(method, `/places/${s.offRoute}/accessible-entrance`, { token: stranger.token, body })).status).toBe(404)
+      expect((await t.callOffContract(method, `/places/${s.offRoute}/accessible-entrance`, { token: stranger.token, body })).status).toBe(404)
     }
     expect((await t.call('GET', `/places/${s.offRoute}/accessible-entrance`)).status).toBe(401)
     expect((await t.call('GET', '/places/999999/accessible-entrance', { token: s.token })).status).toBe(404)
-    const tooLong = await t.call('PUT', `/places/${s.offRoute}/accessible-entrance`, { token: s.token, body: { accessible_entrance: { xx: 'a' } } })
+    const tooLong = await t.callOffContract('PUT', `/places/${s.offRoute}/accessible-entrance`, { token: s.token, body: { accessible_entrance: { xx: 'a' } } })
     expect(tooLong.status).toBe(422)
     // The other tenant's route: 404 like a missing one, nothing saved.
     const foreign = await save(stranger.token, s.route.uuid, { step_free: true })
@@ -146,11 +146,11 @@ describe.each(testDialects)('accessibility on %s', (dialect) => {
     expect(res.status, res.text).toBe(200)
     const uuid = res.json.data.routes[0].uuid
     const route = (await t.call('GET', `/routes/${uuid}/get-route`, { token: m.token })).json.data
-    expect(route.features_collection.features[0].geometry.coordinates[0]).toEqual([6.6, 46.5, 400])
+    expect(route.features_collection!.features[0].geometry.coordinates[0]).toEqual([6.6, 46.5, 400])
     // 60 m up to 460, 40 m up again to 470 from 430; the 1.5 m jitter is not counted.
     expect(route.accessibility.elevation).toMatchObject({ ascent: 100, descent: 30, min: 400, max: 470 })
-    expect(route.accessibility.elevation.distance).toBeGreaterThan(1100)
-    expect(route.accessibility.elevation.profile).toHaveLength(heights.length)
+    expect(route.accessibility.elevation!.distance).toBeGreaterThan(1100)
+    expect(route.accessibility.elevation!.profile).toHaveLength(heights.length)
 
     // A file without heights gives no profile.
     const flat = await importFile(t, m.token, m.category.id, gpx.replace(/<ele>[^<]*<\/ele>/g, '').replace('Hill', 'Flat'), { name: 'flat.gpx' })

@@ -23,6 +23,7 @@ export class AccessibilityRepo {
       .selectAll('a')
       .select('w.uuid')
       .where('w.uuid', 'in', uuids)
+      .where('w.deleted_at', 'is', null)
       .execute()
     return new Map(rows.map(({ uuid, ...row }) => [uuid, row]))
   }

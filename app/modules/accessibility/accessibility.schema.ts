@@ -72,9 +72,14 @@ export type PlaceEntranceInput = z.output<typeof placeEntranceSchema>
 
 /** A note in the wanted language, else in the fallback language, else in any: as route texts do. */
 export function noteIn(notes: Partial<Record<string, string>>, wanted: string, fallback?: string): string | null {
+  return noteWithLocale(notes, wanted, fallback)?.text ?? null
+}
+
+/** As noteIn, with the language the note found is written in (read aloud with its own voice). */
+export function noteWithLocale(notes: Partial<Record<string, string>>, wanted: string, fallback?: string): { text: string; locale: Locale } | null {
   for (const locale of [wanted, fallback, ...locales]) {
     const text = locale ? notes[locale as Locale] : undefined
-    if (text) return text
+    if (text) return { text, locale: locale as Locale }
   }
   return null
 }

@@ -8,7 +8,7 @@ import type { AccessibilityFacts, PlaceEntranceView } from './accessibility-resp
 import { unknownFacts, type AccessibilityInput, type EntranceNotesInput, type PlaceEntranceInput } from './accessibility.schema.ts'
 import { factsOf, notesByPlace } from './accessibility-view.ts'
 
-// Accessibility facts of routes and entrance notes of places (issue 15, ADR 027).
+// Accessibility facts of routes and entrance notes of places (ADR 027).
 
 const toFlag = (v: boolean | null) => (v === null ? null : v ? 1 : 0)
 

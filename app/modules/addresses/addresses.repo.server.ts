@@ -16,6 +16,7 @@ export class AddressesRepo {
       .innerJoin('place_categories', 'place_categories.id', 'category_slugs.category_id')
       .select(['place_categories.id', 'place_categories.slug'])
       .where('category_slugs.slug', '=', slug)
+      .where('place_categories.deleted_at', 'is', null)
       .executeTakeFirst()
   }
 
@@ -28,6 +29,8 @@ export class AddressesRepo {
       .selectAll('walks')
       .where('category_slugs.slug', '=', categorySlug)
       .where('walk_addresses.slug', '=', slug)
+      // In the trash (ADR 110): as for a deleted route. Its category's slugs are given up meanwhile.
+      .where('walks.deleted_at', 'is', null)
       .executeTakeFirst()
   }
 
@@ -36,8 +39,11 @@ export class AddressesRepo {
     return this.db
       .selectFrom('walk_legacy_slugs')
       .innerJoin('walks', 'walks.id', 'walk_legacy_slugs.walk_id')
+      .innerJoin('place_categories', 'place_categories.id', 'walks.category_id')
       .selectAll('walks')
       .where('walk_legacy_slugs.slug', '=', slug)
+      .where('walks.deleted_at', 'is', null)
+      .where('place_categories.deleted_at', 'is', null)
       .executeTakeFirst()
   }
 

@@ -52,7 +52,7 @@ export function routeAddress(
 }
 
 /**
- * A category's public home (issue 13): `/c/{category}` on the base host, or the root of the
+ * A category's public home: `/c/{category}` on the base host, or the root of the
  * category's subdomain with subdomain routing; with the language prefix and `search` as routeAddress.
  */
 export function categoryHomeAddress(addressing: Addressing, category: string, options: { locale?: Locale | null; search?: string } = {}): { path: string; url: string } {

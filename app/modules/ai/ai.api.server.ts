@@ -21,9 +21,8 @@ const tags = ['ai']
 const auth = { middleware: requireAuth }
 
 const providerErrors = {
-  502: jsonContent(errorSchema, 'The AI provider did not give a usable answer'),
+  502: jsonContent(errorSchema, 'The AI provider failed, did not answer in time or gave no usable answer'),
   503: jsonContent(errorSchema, 'Text drafting is not configured (AI_BASE_URL)'),
-  504: jsonContent(errorSchema, 'The AI provider did not answer in time'),
 }
 
 /** A provider failure as the API's error envelope, in the caller's language. */

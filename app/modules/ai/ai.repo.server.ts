@@ -13,7 +13,7 @@ export class AiRepo {
   constructor(private readonly db: DB) {}
 
   findPlace(id: number): Promise<PlacePoint | undefined> {
-    return this.db.selectFrom('places').select(['id', 'category_id', 'name', 'lat', 'lng']).where('id', '=', id).executeTakeFirst()
+    return this.db.selectFrom('places').select(['id', 'category_id', 'name', 'lat', 'lng']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   /** The category's places that can be walked to (both coordinates set), in a stable order. */
@@ -22,6 +22,7 @@ export class AiRepo {
       .selectFrom('places')
       .select(['id', 'category_id', 'name', 'lat', 'lng'])
       .where('category_id', '=', categoryId)
+      .where('deleted_at', 'is', null)
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .orderBy('id')
@@ -36,6 +37,7 @@ export class AiRepo {
       .select(['id', 'category_id', 'name', 'lat', 'lng'])
       .where('category_id', '=', categoryId)
       .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
       .execute()
   }
 

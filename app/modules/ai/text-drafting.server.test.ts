@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { draftedTexts, PROVIDER_KEY, PROVIDER_MODEL, startFakeProvider, type FakeProvider } from './ai.test-fixtures.ts'
+import { ProviderUnavailable } from '#app/platform/http/outbound-json.server.ts'
 import { AiUnavailableError, buildMessages, draftTexts, type AiConfig, type TextDraftContext } from './text-drafting.server.ts'
 
 function capturingLogger() {
@@ -58,15 +59,15 @@ describe('draftTexts', () => {
   it("logs the provider's status, never the key", async () => {
     provider.behave({ kind: 'status', status: 429, body: `{"error":{"message":"rate limited for ${PROVIDER_KEY}"}}` })
     const { logger, lines } = capturingLogger()
-    await expect(draftTexts(config(), logger, context)).rejects.toEqual(new AiUnavailableError(502, 'ai.errors.bad_answer'))
-    expect(lines).toEqual([{ level: 'warn', msg: 'AI provider answered an error', fields: { status: 429, model: PROVIDER_MODEL } }])
+    await expect(draftTexts(config(), logger, context)).rejects.toEqual(new ProviderUnavailable('http_status', { status: 429 }))
+    expect(lines).toEqual([{ level: 'warn', msg: 'AI provider failed', fields: { reason: 'http_status', status: 429, model: PROVIDER_MODEL } }])
     expect(JSON.stringify(lines)).not.toContain(PROVIDER_KEY)
   })
 
   it('logs why an answer is unusable, without its content', async () => {
     provider.behave({ kind: 'answer', content: JSON.stringify({ fr: draftedTexts().fr }) })
     const { logger, lines } = capturingLogger()
-    await expect(draftTexts(config(), logger, context)).rejects.toBeInstanceOf(AiUnavailableError)
+    await expect(draftTexts(config(), logger, context)).rejects.toBeInstanceOf(ProviderUnavailable)
     expect(lines).toHaveLength(1)
     expect(lines[0].fields).toMatchObject({ reason: 'the texts do not have the expected shape', fields: ['en', 'de', 'it'] })
     expect(JSON.stringify(lines)).not.toContain('Tour (fr)')
@@ -75,7 +76,7 @@ describe('draftTexts', () => {
   it('sends no Authorization header when no key is set (a local provider may need none)', async () => {
     provider.requests.length = 0
     const { logger } = capturingLogger()
-    await expect(draftTexts({ ...config(), AI_API_KEY: undefined }, logger, context)).rejects.toBeInstanceOf(AiUnavailableError)
+    await expect(draftTexts({ ...config(), AI_API_KEY: undefined }, logger, context)).rejects.toBeInstanceOf(ProviderUnavailable)
     expect(provider.requests[0].authorization).toBeUndefined()
   })
 

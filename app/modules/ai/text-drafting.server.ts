@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Config } from '#app/config/config.server.ts'
+import { ProviderUnavailable, requestJson } from '#app/platform/http/outbound-json.server.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { draftedTranslationsSchema, draftLanguages, type DraftedTranslations } from './ai.schema.ts'
 
@@ -8,14 +9,11 @@ import { draftedTranslationsSchema, draftLanguages, type DraftedTranslations } f
 
 export type AiConfig = Pick<Config, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL' | 'AI_TIMEOUT_MS'>
 
-/**
- * The provider could not help: not configured (503), no usable answer (502), too slow (504).
- * The API answers these statuses with the translated message `key`.
- */
+/** Drafting is not configured (503, translated `key`). A provider that fails is a ProviderUnavailable (502). */
 export class AiUnavailableError extends Error {
   constructor(
-    readonly status: 502 | 503 | 504,
-    readonly key: 'ai.errors.not_configured' | 'ai.errors.bad_answer' | 'ai.errors.timeout',
+    readonly status: 503,
+    readonly key: 'ai.errors.not_configured',
   ) {
     super(key)
     this.name = 'AiUnavailableError'
@@ -79,48 +77,28 @@ const completionSchema = z.object({
 /** Some models wrap JSON in a Markdown fence even in JSON mode. */
 const unfence = (content: string) => content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1')
 
-/** Asks the provider for the four languages' texts; throws AiUnavailableError on any failure. */
+/** Asks the provider for the four languages' texts; throws AiUnavailableError or ProviderUnavailable on any failure. */
 export async function draftTexts(config: AiConfig, logger: Logger, context: TextDraftContext): Promise<DraftedTranslations> {
   if (!config.AI_BASE_URL) throw new AiUnavailableError(503, 'ai.errors.not_configured')
-  const url = `${config.AI_BASE_URL}/chat/completions`
   let body: unknown
   try {
-    const response = await fetch(url, {
+    body = await requestJson(`${config.AI_BASE_URL}/chat/completions`, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...(config.AI_API_KEY ? { Authorization: `Bearer ${config.AI_API_KEY}` } : {}),
-      },
+      headers: config.AI_API_KEY ? { Authorization: `Bearer ${config.AI_API_KEY}` } : {},
       body: JSON.stringify({
         model: config.AI_MODEL,
         messages: buildMessages(context),
         response_format: { type: 'json_object' },
         temperature: 0.7,
       }),
-      signal: AbortSignal.timeout(config.AI_TIMEOUT_MS),
+      timeoutMs: config.AI_TIMEOUT_MS,
     })
-    if (!response.ok) {
-      // The status only: the provider's body may echo the request, and the key is never logged.
-      logger.warn('AI provider answered an error', { status: response.status, model: config.AI_MODEL })
-      await response.body?.cancel()
-      throw new AiUnavailableError(502, 'ai.errors.bad_answer')
-    }
-    body = await response.json()
   } catch (error) {
-    throw providerFailure(error, config, logger)
+    // The reason and status only: the provider's body may echo the request, and the key is never logged.
+    if (error instanceof ProviderUnavailable) logger.warn('AI provider failed', { reason: error.reason, model: config.AI_MODEL, ...error.details })
+    throw error
   }
   return readTranslations(body, config, logger)
-}
-
-function providerFailure(error: unknown, config: AiConfig, logger: Logger): AiUnavailableError {
-  if (error instanceof AiUnavailableError) return error
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    logger.warn('AI provider did not answer in time', { timeout_ms: config.AI_TIMEOUT_MS, model: config.AI_MODEL })
-    return new AiUnavailableError(504, 'ai.errors.timeout')
-  }
-  logger.warn('AI provider could not be reached or sent no JSON', { error: error instanceof Error ? error.name : 'unknown', model: config.AI_MODEL })
-  return new AiUnavailableError(502, 'ai.errors.bad_answer')
 }
 
 function readTranslations(body: unknown, config: AiConfig, logger: Logger): DraftedTranslations {
@@ -142,5 +120,5 @@ function readTranslations(body: unknown, config: AiConfig, logger: Logger): Draf
 
 function badAnswer(logger: Logger, config: AiConfig, reason: string, fields: Record<string, unknown> = {}): never {
   logger.warn('AI provider answer unusable', { reason, model: config.AI_MODEL, ...fields })
-  throw new AiUnavailableError(502, 'ai.errors.bad_answer')
+  throw new ProviderUnavailable('malformed')
 }

@@ -44,6 +44,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'post',
       path: '/register',
+      summary: 'Create an account and sign in',
       tags: ['auth'],
       request: body(registerSchema),
       responses: { 200: json(dataOf(sessionSchema), 'Signed up and signed in'), ...errors },
@@ -56,6 +57,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'post',
       path: '/login',
+      summary: 'Sign in with e-mail and password',
       tags: ['auth'],
       request: body(loginSchema),
       responses: { 200: json(dataOf(sessionSchema), 'Signed in'), ...errors },
@@ -68,6 +70,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'post',
       path: '/logout',
+      summary: 'Sign out: end the session',
       tags: ['auth'],
       responses: { 200: json(messageData, 'Signed out; the token no longer works'), ...errors },
     }),
@@ -82,6 +85,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'get',
       path: '/user',
+      summary: 'The signed-in user',
       tags: ['auth'],
       middleware: [requireAuth] as const,
       responses: { 200: json(dataOf(userSchema), 'The signed-in user'), ...errors },
@@ -92,6 +96,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'put',
       path: '/user',
+      summary: 'Update the signed-in user’s profile',
       tags: ['auth'],
       middleware: [requireAuth] as const,
       request: body(updateUserSchema),
@@ -106,6 +111,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'post',
       path: '/reset-password',
+      summary: 'Reset a password with the code sent by e-mail',
       tags: ['auth'],
       request: body(resetPasswordSchema),
       responses: { 200: json(messageData, 'The same answer whether or not the address is known'), ...errors },
@@ -119,6 +125,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'post',
       path: '/change-password',
+      summary: 'Change the signed-in user’s password',
       tags: ['auth'],
       request: body(changePasswordSchema),
       responses: { 200: json(messageData, 'Password changed; other sessions ended'), ...errors },
@@ -135,6 +142,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'post',
       path: '/get-temp-token',
+      summary: 'A single-use sign-in token (the QR code to sign in on a phone)',
       tags: ['auth'],
       middleware: [requireAuth] as const,
       responses: { 200: json(dataOf(z.object({ token: z.string() })), 'Single use, valid 5 minutes'), ...errors },
@@ -145,6 +153,7 @@ export const authApi = createRouter()
     createRoute({
       method: 'post',
       path: '/exchange-temp-token',
+      summary: 'Open a session from a single-use sign-in token',
       tags: ['auth'],
       request: body(exchangeTempTokenSchema),
       responses: { 200: json(dataOf(sessionSchema), 'A new session'), ...errors },

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { hashToken } from './tokens.server.ts'
-import { createTestApi, hashPasswordsAtStandardCost, useTestApi } from '#tests/setup/test-app.ts'
+import { createTestApi, hashPasswordsAtStandardCost, useTestApi, type OpenApiPaths } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 
 const alice = { name: 'Alice Martin', email: 'alice@example.org', password: 'correct horse battery' }
@@ -17,7 +17,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
 
   const userCount = async () => Number((await testDb.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
   const register = async (body: object = alice) => {
-    const res = await t.call('POST', '/auth/register', { body })
+    const res = await t.callOffContract('POST', '/auth/register', { body })
     expect(res.status).toBe(200)
     return res.json.data.access_token as string
   }
@@ -49,7 +49,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
       ['an extra field', { ...alice, admin: true }, 'admin', 'The admin field is not allowed.'],
       ['a confirmation that differs', { ...alice, password_confirmation: 'something else' }, 'password_confirmation', 'The password confirmation does not match.'],
     ])('refuses %s with 422 and writes nothing', async (_case, body, field, message) => {
-      const res = await t.call('POST', '/auth/register', { body })
+      const res = await t.callOffContract('POST', '/auth/register', { body })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toContain(message)
       expect(res.json.message).toBe(Object.values(res.json.errors as Record<string, string[]>)[0][0])
@@ -57,7 +57,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
     })
 
     it('lists every missing field', async () => {
-      const res = await t.call('POST', '/auth/register', { body: {} })
+      const res = await t.callOffContract('POST', '/auth/register', { body: {} })
       expect(Object.keys(res.json.errors).sort()).toEqual(['email', 'name', 'password'])
     })
 
@@ -133,7 +133,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
     })
 
     it('refuses missing fields and wrong types', async () => {
-      const res = await t.call('POST', '/auth/login', { body: { email: ['a'] } })
+      const res = await t.callOffContract('POST', '/auth/login', { body: { email: ['a'] } })
       expect(res.status).toBe(422)
       expect(res.json.errors).toEqual({
         email: ['The email field must be a string.'],
@@ -176,7 +176,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
       const token = await register()
       expect((await t.call('PUT', '/auth/user', { token, body: { locale: 'it' } })).json.data.locale).toBe('it')
       expect((await t.call('GET', '/auth/user', { token })).json.data.locale).toBe('it')
-      const bad = await t.call('PUT', '/auth/user', { token, body: { locale: 'xx' } })
+      const bad = await t.callOffContract('PUT', '/auth/user', { token, body: { locale: 'xx' } })
       expect(bad.status).toBe(422)
       expect((await t.call('PUT', '/auth/user', { token, body: {} })).status).toBe(422)
       expect((await t.call('GET', '/auth/user', { token })).json.data.locale).toBe('it')
@@ -320,13 +320,13 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
   })
 
   it('answers unknown API paths with the 404 envelope', async () => {
-    const res = await t.call('GET', '/nothing-here')
+    const res = await t.callOffContract('GET', '/nothing-here')
     expect(res.status).toBe(404)
     expect(res.json).toEqual({ message: 'Not found.' })
   })
 
   it('renders a readable reference page of the API', async () => {
-    const res = await t.call('GET', '/reference')
+    const res = await t.callOffContract('GET', '/reference')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/html')
     expect(res.text).toContain('/api/auth/login')
@@ -334,7 +334,7 @@ describe.each(testDialects)('auth API on %s', (dialect) => {
   })
 
   it('publishes an OpenAPI document of the auth endpoints', async () => {
-    const res = await t.call('GET', '/openapi.json')
+    const res = await t.callOffContract<OpenApiPaths>('GET', '/openapi.json')
     expect(res.status).toBe(200)
     expect(Object.keys(res.json.paths)).toEqual(
       expect.arrayContaining(['/auth/register', '/auth/login', '/auth/user', '/auth/reset-password', '/auth/change-password', '/auth/get-temp-token']),

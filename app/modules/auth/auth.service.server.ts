@@ -6,7 +6,6 @@ import { defaultLocale, isLocale, localizePath, type Locale } from '#app/i18n/co
 import { getFixedT } from '#app/i18n/i18n.server.ts'
 import type { MailQueue } from '#app/platform/mail/mail-queue.server.ts'
 import type { MailMessage } from '#app/platform/mail/mailer.server.ts'
-import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { invalidField, unauthenticated } from '#app/utils/errors.ts'
 import type {
@@ -63,7 +62,7 @@ export class AuthService {
    * (ADR 012): RATE_LIMIT_REGISTER, counted before that check, bounds how many it can ask about.
    */
   async register(input: RegisterInput, client: string, fallbackLocale: Locale = defaultLocale): Promise<string> {
-    await this.deps.rateLimiter.enforce(`register:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_REGISTER)
+    await this.deps.rateLimiter.enforceClient('register', client, this.deps.config.RATE_LIMIT_REGISTER)
     if (await this.repo.findUserByEmail(input.email)) throw invalidField('email', 'validation.email_taken')
     const now = nowIso(this.now())
     const passwordHash = await hash(input.password, this.hashing)
@@ -87,7 +86,7 @@ export class AuthService {
   }
 
   async login(input: LoginInput, client: string): Promise<string> {
-    await this.deps.rateLimiter.enforce(`login:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_LOGIN)
+    await this.deps.rateLimiter.enforceClient('login', client, this.deps.config.RATE_LIMIT_LOGIN)
     const user = await this.repo.findUserByEmail(input.email)
     const valid = user
       ? await verify(user.password_hash, input.password)
@@ -119,7 +118,7 @@ export class AuthService {
   async requestPasswordReset(email: string, client: string): Promise<void> {
     const { RATE_LIMIT_RESET, RATE_LIMIT_RESET_CLIENT } = this.deps.config
     await this.deps.rateLimiter.enforce(`reset-mail:${email.trim().toLowerCase()}`, RATE_LIMIT_RESET)
-    await this.deps.rateLimiter.enforce(`reset-client:${clientNetwork(client)}`, RATE_LIMIT_RESET_CLIENT)
+    await this.deps.rateLimiter.enforceClient('reset-client', client, RATE_LIMIT_RESET_CLIENT)
     this.deps.mailQueue.enqueue('password reset', () => this.resetMessage(email))
   }
 
@@ -143,12 +142,13 @@ export class AuthService {
    * Sets a new password, proven by a reset token or by the current password of the signed-in
    * user. Every other session of the user ends: whoever knew the old password is out.
    */
-  async changePassword(input: ChangePasswordInput, client: string, signedIn?: { user: User; token: string }): Promise<void> {
+  /** Sets a new password (by a reset token, or signed in with the current one); answers whose it was. */
+  async changePassword(input: ChangePasswordInput, client: string, signedIn?: { user: User; token: string }): Promise<{ email: string }> {
     let user: User
     if (input.token) {
       // Link uses have their own count, apart from requests: asking for links never uses up the
       // right to open one. The token is 256 random bits; the limit only bounds the work.
-      await this.deps.rateLimiter.enforce(`reset-use:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_RESET_CLIENT)
+      await this.deps.rateLimiter.enforceClient('reset-use', client, this.deps.config.RATE_LIMIT_RESET_CLIENT)
       const row = await this.repo.findUserByToken('reset', hashToken(input.token), nowIso(this.now()))
       if (!row || !(await this.repo.consumeToken(row.token_id, nowIso(this.now())))) {
         throw invalidField('token', 'errors.invalid_token')
@@ -158,7 +158,7 @@ export class AuthService {
     } else if (signedIn) {
       // Guessing the current password: per account and per client address, like a sign-in.
       await this.deps.rateLimiter.enforce(`password-change:${signedIn.user.id}`, this.deps.config.RATE_LIMIT_RESET)
-      await this.deps.rateLimiter.enforce(`password-change-client:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_LOGIN)
+      await this.deps.rateLimiter.enforceClient('password-change-client', client, this.deps.config.RATE_LIMIT_LOGIN)
       if (!input.current_password) throw invalidField('current_password', 'validation.required', { attribute: 'current password' })
       if (!(await verify(signedIn.user.password_hash, input.current_password))) {
         throw invalidField('current_password', 'errors.wrong_password')
@@ -172,6 +172,7 @@ export class AuthService {
       updated_at: nowIso(this.now()),
     })
     await this.repo.deleteTokensOfUser(user.id, ['session', 'temp', 'reset'], signedIn ? hashToken(signedIn.token) : undefined)
+    return { email: user.email }
   }
 
   /** A single-use token, valid 5 minutes, that opens a session elsewhere (e.g. on a phone). */
@@ -186,10 +187,17 @@ export class AuthService {
   }
 
   async exchangeTempToken(token: string, client: string): Promise<string> {
-    await this.deps.rateLimiter.enforce(`login:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_LOGIN)
+    const session = await this.tryExchangeTempToken(token, client)
+    if (session === null) throw invalidField('token', 'errors.invalid_token')
+    return session
+  }
+
+  /** A session for a temporary token, or null when it is unknown, used or expired (the sign-in link's page says so). */
+  async tryExchangeTempToken(token: string, client: string): Promise<string | null> {
+    await this.deps.rateLimiter.enforceClient('login', client, this.deps.config.RATE_LIMIT_LOGIN)
     const now = nowIso(this.now())
     const row = await this.repo.findUserByToken('temp', hashToken(token), now)
-    if (!row || !(await this.repo.consumeToken(row.token_id, now))) throw invalidField('token', 'errors.invalid_token')
+    if (!row || !(await this.repo.consumeToken(row.token_id, now))) return null
     return this.issue(row.id, 'session')
   }
 

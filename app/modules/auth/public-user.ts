@@ -8,7 +8,7 @@ export type FileUrl = (key: string) => string
 /** A user's photo as the spec shapes it; avatar_path holds a storage key. */
 export const photoOf = (avatarPath: string | null, fileUrl: FileUrl) => ({ profile_avatar: avatarPath ? fileUrl(avatarPath) : null })
 
-/** The user as the API and the screens show it (spec section 3): never the password hash. */
+/** The user as the API and the screens show it (docs/spec.md §3): never the password hash. */
 export function toPublicUser(user: User, fileUrl: FileUrl): PublicUser {
   return {
     id: user.id,

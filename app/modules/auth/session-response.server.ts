@@ -7,7 +7,7 @@ import { safeRedirectPath } from '#app/utils/redirect-target.ts'
 import { sessionCookie } from '#app/platform/http/session-cookie.server.ts'
 
 /**
- * After sign-in the session is restored in the user's own language (spec section 4): the next
+ * After sign-in the session is restored in the user's own language (docs/spec.md §4): the next
  * page opens under that language's prefix, and the cookies carry the session and the language.
  */
 export async function redirectSignedIn(services: { auth: AuthService; config: Config }, token: string, redirectTo: unknown) {

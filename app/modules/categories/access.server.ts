@@ -13,7 +13,15 @@ export class CategoryAccess {
   async roleOf(userId: number, categoryId: number): Promise<CategoryRole | null> {
     // Every manager request asks this: the callers of one turn share the read on PostgreSQL (ADR 031).
     const row = await sharedRead(this.db, `member:${userId}:${categoryId}`, () =>
-      this.db.selectFrom('category_members').select('role').where('user_id', '=', userId).where('category_id', '=', categoryId).executeTakeFirst(),
+      this.db
+        .selectFrom('category_members')
+        .innerJoin('place_categories', 'place_categories.id', 'category_members.category_id')
+        .select('category_members.role')
+        .where('category_members.user_id', '=', userId)
+        .where('category_members.category_id', '=', categoryId)
+        // A category in the trash (ADR 110) is reached through the trash only.
+        .where('place_categories.deleted_at', 'is', null)
+        .executeTakeFirst(),
     )
     return row?.role ?? null
   }
@@ -27,7 +35,13 @@ export class CategoryAccess {
   }
 
   async categoryIdsOf(userId: number): Promise<number[]> {
-    const rows = await this.db.selectFrom('category_members').select('category_id').where('user_id', '=', userId).execute()
+    const rows = await this.db
+      .selectFrom('category_members')
+      .innerJoin('place_categories', 'place_categories.id', 'category_members.category_id')
+      .select('category_members.category_id')
+      .where('category_members.user_id', '=', userId)
+      .where('place_categories.deleted_at', 'is', null)
+      .execute()
     return rows.map((r) => r.category_id)
   }
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { dataOf, errorResponses, jsonBody, jsonContent, messageData, tooManyRequests } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, jsonBody, jsonContent, messageData, tooManyRequests, trashedData } from '#app/api/openapi-helpers.ts'
 import { callerLocale, parseId, requestLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
@@ -27,6 +27,7 @@ export const categoriesApi = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      summary: 'The user’s categories, as a tree',
       tags,
       ...auth,
       request: { query: z.object({ include_routes: z.enum(['true', 'false']).optional(), locale: z.string().optional() }) },
@@ -42,6 +43,7 @@ export const categoriesApi = createRouter()
     createRoute({
       method: 'post',
       path: '/',
+      summary: 'Create a category',
       tags,
       ...auth,
       request: jsonBody(createCategorySchema),
@@ -50,13 +52,14 @@ export const categoriesApi = createRouter()
     async (c) => c.json({ data: await c.var.services.categories.create(c.var.user!, c.req.valid('json')) }, 201),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(categoryNodeSchema), 'The category'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/{id}', summary: 'One category', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(categoryNodeSchema), 'The category'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.categories.get(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'put',
       path: '/{id}',
+      summary: 'Update a category',
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(updateCategorySchema) },
@@ -68,20 +71,21 @@ export const categoriesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted with all it holds (owners only)'), ...errorResponses } }),
+    createRoute({ method: 'delete', path: '/{id}', summary: 'Move a category and everything in it to the trash', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(trashedData, 'Moved with all it holds to its trash for TRASH_DAYS (owners only, ADR 110)'), ...errorResponses } }),
     async (c) => {
-      await c.var.services.categories.delete(c.var.user!, parseId(c.req.valid('param').id))
-      return c.json(done(c, 'categories.deleted'), 200)
+      const trashId = await c.var.services.trash.trashCategory(c.var.user!, parseId(c.req.valid('param').id))
+      return c.json({ data: { ...done(c, 'categories.deleted').data, trash_id: trashId } }, 200)
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}/members', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(categoryMemberSchema)), 'Members and their roles'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/{id}/members', summary: 'The category’s members and their roles', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(categoryMemberSchema)), 'Members and their roles'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.categories.members(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'put',
       path: '/{id}/members/{userId}',
+      summary: 'Change a member’s role',
       tags,
       ...auth,
       request: { params: memberParams, ...jsonBody(changeRoleSchema) },
@@ -97,6 +101,7 @@ export const categoriesApi = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}/members/{userId}',
+      summary: 'Remove a member from the category',
       tags,
       ...auth,
       request: { params: memberParams },
@@ -109,13 +114,14 @@ export const categoriesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/{id}/invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(categoryInvitationSchema)), 'Pending invitations (owners only)'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/{id}/invitations', summary: 'The category’s pending invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(categoryInvitationSchema)), 'Pending invitations (owners only)'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.categories.pendingInvitations(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'post',
       path: '/{id}/invitations',
+      summary: 'Invite someone to the category by e-mail',
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(inviteMemberSchema) },
@@ -131,6 +137,7 @@ export const categoriesApi = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}/invitations/{invitationId}',
+      summary: 'Withdraw an invitation to the category',
       tags,
       ...auth,
       request: { params: invitationParams },

@@ -3,7 +3,7 @@ import { addMember, createCategory, createUser } from '#tests/setup/factories.ts
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 
-// Races on the category tree and its owners (issue 12, items 2 and 14). On PostgreSQL the two
+// Races on the category tree and its owners. On PostgreSQL the two
 // requests of a race run at once on two pooled connections; SQLite serialises writers anyway.
 
 const ROUNDS = 12
@@ -55,7 +55,7 @@ describe.each(testDialects)('category tree and owners under concurrency on %s', 
     const tree = await t.call('GET', '/place-categories', { token })
     expect(tree.status).toBe(200)
     const listed: number[] = []
-    const collect = (nodes: { id: number; children: unknown[] }[]) => {
+    const collect = (nodes: { id: number; children: unknown }[]) => {
       for (const node of nodes) {
         listed.push(node.id)
         collect(node.children as { id: number; children: unknown[] }[])
@@ -75,7 +75,10 @@ describe.each(testDialects)('category tree and owners under concurrency on %s', 
     // Deleting a member of a cycle ends too (its subtree is walked for its files).
     await testDb.db.updateTable('place_categories').set({ parent_id: a.id }).where('id', '=', b.id).execute()
     await testDb.db.updateTable('place_categories').set({ parent_id: b.id }).where('id', '=', a.id).execute()
-    expect((await t.call('DELETE', `/place-categories/${a.id}`, { token })).status).toBe(200)
+    // In the trash first (ADR 110), then deleted for good from there.
+    const trashed = await t.call('DELETE', `/place-categories/${a.id}`, { token })
+    expect(trashed.status).toBe(200)
+    expect((await t.call('DELETE', `/trash/${trashed.json.data.trash_id}`, { token })).status).toBe(200)
     const left = await testDb.db.selectFrom('place_categories').select('id').where('id', 'in', [a.id, b.id, c.id]).execute()
     expect(left).toEqual([])
   })

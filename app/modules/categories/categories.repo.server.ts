@@ -20,29 +20,26 @@ export class CategoriesRepo {
       .selectAll('place_categories')
       .select('category_members.role')
       .where('category_members.user_id', '=', userId)
+      .where('place_categories.deleted_at', 'is', null)
       .orderBy('place_categories.name')
       .orderBy('place_categories.id')
       .execute()
   }
 
   findById(id: number): Promise<Category | undefined> {
-    return this.db.selectFrom('place_categories').selectAll().where('id', '=', id).executeTakeFirst()
+    return this.db.selectFrom('place_categories').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   findBySlug(slug: string): Promise<Category | undefined> {
-    return this.db.selectFrom('place_categories').selectAll().where('slug', '=', slug).executeTakeFirst()
+    return this.db.selectFrom('place_categories').selectAll().where('slug', '=', slug).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
-  async insert(values: Omit<Category, 'id'>): Promise<Category> {
+  async insert(values: Omit<Category, 'id' | 'deleted_at' | 'deleted_by'>): Promise<Category> {
     return this.db.insertInto('place_categories').values(values).returningAll().executeTakeFirstOrThrow()
   }
 
   async update(id: number, changes: Partial<Omit<Category, 'id' | 'created_at'>>) {
     await this.db.updateTable('place_categories').set(changes).where('id', '=', id).execute()
-  }
-
-  async delete(id: number) {
-    await this.db.deleteFrom('place_categories').where('id', '=', id).execute()
   }
 
   /**
@@ -110,7 +107,7 @@ export class CategoriesRepo {
       .select('walk_logos.path')
       .where('walks.category_id', 'in', categoryIds)
       .execute()
-    // Visitor reports' photos go with their category too (issue 15).
+    // Visitor reports' photos go with their category too.
     const reportPhotos = await this.db.selectFrom('visitor_reports').select('photo_path').where('category_id', 'in', categoryIds).where('photo_path', 'is not', null).execute()
     return [...walks.flatMap((w) => [w.photo_path, w.content_image_path, w.logo_pro_path]), ...logos.map((l) => l.path), ...reportPhotos.map((r) => r.photo_path)].filter((k): k is string => !!k)
   }
@@ -172,6 +169,7 @@ export class CategoriesRepo {
       )
       .select(['walks.uuid', 'walks.slug', 'walks.status', 'walks.color', 'walks.category_id', 'wanted.name as wanted_name', 'fallback.name as fallback_name'])
       .where('walks.category_id', 'in', categoryIds)
+      .where('walks.deleted_at', 'is', null)
       .orderBy('walks.created_at')
       .orderBy('walks.id')
       .execute()

@@ -11,14 +11,17 @@ export const reservedSlugs = new Set([
 ])
 
 
-/** A slug that can be a DNS label: lowercase letters, digits and inner hyphens, 2 to 63 long. */
+/**
+ * A slug that can be a DNS label: lowercase letters, digits and inner hyphens, 2 to 63 long.
+ * Each check stops the next: one message per wrong address (an empty one is "required" only).
+ */
 export const categorySlugSchema = z
   .string()
   .trim()
-  .min(1)
-  .max(CATEGORY_SLUG_MAX)
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: 'validation.slug' })
-  .refine((slug) => slug.length >= 2, { error: 'validation.slug' })
+  .min(1, { abort: true })
+  .max(CATEGORY_SLUG_MAX, { abort: true })
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: 'validation.slug', abort: true })
+  .refine((slug) => slug.length >= 2, { error: 'validation.slug', abort: true })
   .refine((slug) => !reservedSlugs.has(slug), { error: 'validation.slug_reserved' })
 
 export const categoryRoleSchema = z.enum(['owner', 'editor'])
@@ -104,3 +107,6 @@ export type CategoryRouteView = z.infer<typeof categoryRouteSchema>
 export type CategoryNode = z.infer<typeof categoryNodeSchema>
 export type CategoryMemberView = z.infer<typeof categoryMemberSchema>
 export type CategoryInvitationView = z.infer<typeof categoryInvitationSchema>
+
+/** `?category=none` on /map: the map editor's "nothing selected" (selecting a category again deselects it). */
+export const NO_CATEGORY = 'none'

@@ -6,6 +6,7 @@ import type { AddressService } from '#app/modules/addresses/addresses.service.se
 import type { Storage } from '#app/platform/storage/storage.server.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
+import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
 import { CategoryAccess } from './access.server.ts'
 import type { CategoryInvitationView, CategoryMemberView, CategoryNode, CreateCategoryInput, InviteMemberInput, UpdateCategoryInput } from './categories.schema.ts'
 import { CategoriesRepo, type CategoryWithRole } from './categories.repo.server.ts'
@@ -147,24 +148,6 @@ export class CategoryService {
     return this.get(user, id)
   }
 
-  /**
-   * Deletes the category with everything in it (places, routes, QR codes, statistics, its
-   * subcategories), then the files of its routes' images: none stays on disk or served.
-   */
-  async delete(user: User, id: number): Promise<void> {
-    await this.access.require(user.id, id, 'owner')
-    const keys = await this.db.transaction().execute(async (trx) => {
-      const repo = new CategoriesRepo(trx)
-      // Subcategories go too (the foreign key cascades), and their routes' images with them.
-      const keys = await repo.imageKeys(await repo.subtreeIds(id))
-      await repo.delete(id)
-      return keys
-    })
-    // After the commit: a file is never missing for a route that still exists. A file that
-    // cannot be removed must not fail the deletion already done.
-    await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => undefined)))
-  }
-
   async members(user: User, id: number): Promise<CategoryMemberView[]> {
     await this.access.require(user.id, id)
     const members = await this.repo.members(id)
@@ -178,6 +161,7 @@ export class CategoryService {
       await repo.lockOwners(id)
       if (!(await repo.setRole(id, memberId, role))) throw notFound()
       if ((await repo.ownerCount(id)) === 0) throw new AppError(409, { key: 'errors.last_owner' })
+      await recordActivity(trx, { categoryId: id, userId: user.id, action: 'member.role_changed', itemId: memberId, details: { role } })
     })
   }
 
@@ -189,6 +173,7 @@ export class CategoryService {
       await repo.lockOwners(id)
       if (!(await repo.removeMember(id, memberId))) throw notFound()
       if ((await repo.ownerCount(id)) === 0) throw new AppError(409, { key: 'errors.last_owner' })
+      await recordActivity(trx, { categoryId: id, userId: user.id, action: 'member.removed', itemId: memberId })
     })
   }
 

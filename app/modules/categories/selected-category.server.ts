@@ -1,15 +1,12 @@
 import type { User } from '#app/db/schema.ts'
 import { defaultLocale, isLocale } from '#app/i18n/config.ts'
 import type { CategoryService } from './categories.service.server.ts'
-import type { CategoryNode, CategoryOption } from './categories.schema.ts'
+import { NO_CATEGORY, type CategoryNode, type CategoryOption } from './categories.schema.ts'
 
 /** The tree flattened for a picker, children indented under their parent. */
 function flatten(nodes: CategoryNode[], depth = 0): CategoryOption[] {
   return nodes.flatMap((n) => [{ id: n.id, name: n.name, slug: n.slug, depth, fallbackLocale: isLocale(n.fallback_locale) ? n.fallback_locale : defaultLocale }, ...flatten(n.children, depth + 1)])
 }
-
-/** `?category=none`: the map editor's "nothing selected" (selecting a category again deselects it). */
-const NO_CATEGORY = 'none'
 
 export interface SelectionOptions {
   /** Honour `?category=none` (the map editor); other screens always show a category. */

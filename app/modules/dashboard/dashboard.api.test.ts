@@ -87,7 +87,7 @@ describe.each(testDialects)('GET /dashboard on %s', (dialect) => {
     await dayRow(town.id, daysAgo(30), { views: 1000, likes: 1000 })
     await dayRow(park.id, daysAgo(3), { views: 2 })
 
-    // Visitor reports: the open ones count (issue 15), the resolved one does not.
+    // Visitor reports: the open ones count, the resolved one does not.
     for (const status of ['open', 'open', 'resolved'] as const) {
       await testDb.db.insertInto('visitor_reports').values({ category_id: town.id, kind: 'other', message: 'x', locale: 'en', status, created_at: new Date().toISOString() }).execute()
     }

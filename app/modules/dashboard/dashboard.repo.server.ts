@@ -31,6 +31,7 @@ export class DashboardRepo {
         sql<number | string>`sum(case when walks.status = 'published' then 0 else 1 end)`.as('draft'),
       ])
       .where('walks.category_id', 'in', this.memberOf(userId))
+      .where('walks.deleted_at', 'is', null)
       .groupBy('walks.category_id')
       .execute()
     return new Map(rows.map((r) => [r.category_id, { published: num(r.published), draft: num(r.draft) }]))
@@ -41,6 +42,7 @@ export class DashboardRepo {
       .selectFrom('places')
       .select(['places.category_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('places.category_id', 'in', this.memberOf(userId))
+      .where('places.deleted_at', 'is', null)
       .groupBy('places.category_id')
       .execute()
     return new Map(rows.map((r) => [r.category_id, num(r.n)]))
@@ -57,6 +59,7 @@ export class DashboardRepo {
         (eb) => eb.fn.count<number | string>('qr_codes.place_id').as('activated'),
       ])
       .where('qr_codes.category_id', 'in', this.memberOf(userId))
+      .where('qr_codes.deleted_at', 'is', null)
       .groupBy('qr_codes.category_id')
       .execute()
     return new Map(rows.map((r) => [r.category_id, { activated: num(r.activated), total: num(r.total) }]))

@@ -6,22 +6,8 @@ import type { Directions, DirectionsProviderName, Position } from './directions.
 
 export interface DirectionsProvider {
   readonly name: DirectionsProviderName
-  /** The walking path through the points, in order. Throws DirectionsUnavailable. */
+  /** The walking path through the points, in order. Throws ProviderUnavailable. */
   route(points: LatLng[], signal?: AbortSignal): Promise<Directions>
-}
-
-/** Why a provider gave no path; the API answers 502 "Error fetching directions" for all of them. */
-export type UnavailableReason = 'timeout' | 'unreachable' | 'http_status' | 'malformed' | 'no_route' | 'aborted'
-
-/** The provider gave no usable path. `details` are for the log: never the request URL (it holds the token). */
-export class DirectionsUnavailable extends Error {
-  constructor(
-    readonly reason: UnavailableReason,
-    readonly details: Record<string, string | number> = {},
-  ) {
-    super(`directions unavailable: ${reason}`)
-    this.name = 'DirectionsUnavailable'
-  }
 }
 
 interface Leg {

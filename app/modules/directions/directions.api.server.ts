@@ -3,18 +3,18 @@ import { requireAuth } from '#app/api/middleware.server.ts'
 import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent } from '#app/api/openapi-helpers.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { directionsRequestSchema, directionsSchema } from './directions.schema.ts'
-import { DirectionsUnavailable } from './directions-provider.ts'
+import { ProviderUnavailable } from '#app/platform/http/outbound-json.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 
 // POST /directions: the map editor's walking path. Any signed-in user may ask (it reads no
 // category's data); the provider is the server's (DIRECTIONS_PROVIDER).
 
-/** A provider failure as the error envelope, in the caller's language: 502, no stack trace. */
+/** A provider failure as the error envelope, in the caller's language: 502 with the spec's "Error fetching directions", no stack trace. */
 async function orBadGateway<T>(work: Promise<T>): Promise<T> {
   try {
     return await work
   } catch (error) {
-    if (error instanceof DirectionsUnavailable) throw new AppError(502, { key: 'errors.directions' })
+    if (error instanceof ProviderUnavailable) throw new AppError(502, { key: 'errors.directions' })
     throw error
   }
 }

@@ -4,7 +4,8 @@ import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { MAX_GEOJSON_POSITIONS } from '#app/modules/geo/geojson.schema.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
 import type { Directions, DirectionsRequest, Position } from './directions.schema.ts'
-import { DirectionsUnavailable, type DirectionsProvider } from './directions-provider.ts'
+import { ProviderUnavailable } from '#app/platform/http/outbound-json.server.ts'
+import type { DirectionsProvider } from './directions-provider.ts'
 import { mapboxProvider, osrmProvider } from './providers/http-provider.server.ts'
 import { straightProvider } from './providers/straight.ts'
 
@@ -44,7 +45,7 @@ export class DirectionsService {
     this.provider = deps.provider ?? createDirectionsProvider(deps.config)
   }
 
-  /** The path through the points in order. Throws DirectionsUnavailable when the provider fails. */
+  /** The path through the points in order. Throws ProviderUnavailable when the provider fails. */
   async route(user: User, input: DirectionsRequest, signal?: AbortSignal): Promise<Directions> {
     // A remote provider is paid per request (a long route is several): a bound per user.
     if (this.provider.name !== 'straight') await this.deps.rateLimiter.enforce(`directions:${user.id}`, this.deps.config.RATE_LIMIT_DIRECTIONS)
@@ -52,7 +53,7 @@ export class DirectionsService {
       const directions = await this.provider.route(input.coordinates, signal)
       return { ...directions, geometry: { type: 'LineString', coordinates: thinOut(directions.geometry.coordinates, MAX_GEOJSON_POSITIONS) } }
     } catch (error) {
-      if (!(error instanceof DirectionsUnavailable)) throw error
+      if (!(error instanceof ProviderUnavailable)) throw error
       this.deps.logger.warn('directions provider failed', { provider: this.provider.name, reason: error.reason, points: input.coordinates.length, ...error.details })
       throw error
     }

@@ -1,4 +1,4 @@
-// Geometry of walking (spec section 9): pure functions, shared by the server and the browser.
+// Geometry of walking (docs/spec.md §9): pure functions, shared by the server and the browser.
 
 /** Mean Earth radius in metres (IUGG), as the spec gives it. */
 export const EARTH_RADIUS_M = 6371008.8
@@ -32,7 +32,7 @@ export function pathLength(points: LatLng[]): number {
 /** Seconds to walk a distance at 1.4 m/s. */
 export const walkingDuration = (metres: number) => metres / WALKING_SPEED_MS
 
-/** Only places with both coordinates can be placed on a map (spec section 5). */
+/** Only places with both coordinates can be placed on a map (docs/spec.md §5). */
 export function hasCoordinates<T extends { lat: number | null | undefined; lng: number | null | undefined }>(
   place: T,
 ): place is T & LatLng {

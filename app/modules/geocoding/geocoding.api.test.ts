@@ -1,15 +1,27 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { closedPort } from '#app/modules/ai/ai.test-fixtures.ts'
 import { manager } from '#app/modules/walks/walks.test-fixtures.ts'
 import { createUser } from '#tests/setup/factories.ts'
-import { createTestApi, useTestApi, type TestApi } from '#tests/setup/test-app.ts'
+import { createTestApi, useTestApi, type OpenApiPaths, type TestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { GEOCODER_MAPBOX_TOKEN, startFakeGeocoder, type FakeGeocoder } from './geocoding.test-fixtures.ts'
 
 // GET /geocode against a real local HTTP server speaking Nominatim's and Mapbox's protocols:
 // never the internet.
 
-const UNAVAILABLE = { message: 'The address search is not available right now. Try again in a moment.' }
+const UNAVAILABLE = { message: 'The outside service is not available right now. Please try again in a moment.' }
+
+/** A local HTTP server for one test. */
+async function listen(handler: http.RequestListener) {
+  const server = http.createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  }
+}
 
 describe.each(testDialects)('geocoding API on %s', (dialect) => {
   const { testDb } = useTestApi(dialect)
@@ -29,8 +41,8 @@ describe.each(testDialects)('geocoding API on %s', (dialect) => {
   const nominatim = (overrides: Record<string, string> = {}) => createTestApi(testDb, { GEOCODER: 'nominatim', NOMINATIM_URL: `${geocoder.baseUrl}/`, ...overrides })
   const mapbox = (overrides: Record<string, string> = {}) =>
     createTestApi(testDb, { GEOCODER: 'mapbox', MAPBOX_ACCESS_TOKEN: GEOCODER_MAPBOX_TOKEN, MAPBOX_BASE_URL: geocoder.baseUrl, ...overrides })
-  const search = (api: TestApi, token: string | undefined, q: string | null, headers: Record<string, string> = {}, extra = '') =>
-    api.call('GET', `/geocode${q === null ? '' : `?q=${encodeURIComponent(q)}`}${extra}`, { token, headers })
+  const search = (api: TestApi, token: string | undefined, q: string | null, headers: Record<string, string> = {}, extra: '' | `&${string}` = '') =>
+    q === null ? api.call('GET', `/geocode${extra.replace('&', '?')}` as '/geocode' | `/geocode?${string}`, { token, headers }) : api.call('GET', `/geocode?q=${encodeURIComponent(q)}${extra}`, { token, headers })
 
   describe('Nominatim (the default)', () => {
     it('answers a town with its area and an address with its point, labelled in the caller’s language', async () => {
@@ -69,6 +81,22 @@ describe.each(testDialects)('geocoding API on %s', (dialect) => {
       expect(times[2] - times[1]).toBeGreaterThanOrEqual(900)
       expect(times[2] - times[0]).toBeGreaterThanOrEqual(1900)
     })
+
+    it('shares the pace fairly: one manager’s burst of 30 searches does not make another’s fail', async () => {
+      const api = nominatim()
+      const [a, b] = [await manager(api), await manager(api)]
+      const burst = Array.from({ length: 30 }, (_, i) => search(api, a.token, `Vevey ${i}`))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const started = Date.now()
+      const other = await search(api, b.token, 'Corseaux')
+      expect(other.status).toBe(200)
+      // Behind one or two of the burst's turns (a second apart), not behind the whole burst.
+      expect(Date.now() - started).toBeLessThan(3_500)
+      const statuses = (await Promise.all(burst)).map((r) => r.status)
+      // The burst gets its share (the first at once, the few it may keep waiting); the rest 502.
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2)
+      expect(statuses.filter((s) => s !== 200).every((s) => s === 502)).toBe(true)
+    }, 20_000)
 
     it('answers an empty list when nothing is found', async () => {
       const api = nominatim()
@@ -110,7 +138,41 @@ describe.each(testDialects)('geocoding API on %s', (dialect) => {
       expect([res.status, res.json]).toEqual([502, UNAVAILABLE])
       const fr = await search(api, token, 'Vevey', {}, '&locale=fr')
       expect(fr.status).toBe(502)
-      expect(fr.json.message).toBe('La recherche d’adresse n’est pas disponible pour le moment. Réessayez dans un instant.')
+      expect(fr.json.message).toBe('Le service externe n’est pas disponible pour le moment. Réessayez dans un instant.')
+    })
+
+    it('answers 502 to a redirect to another host (never followed) and to a 30 MB answer (not read whole)', async () => {
+      let internalHits = 0
+      const internal = await listen((_req, res) => {
+        internalHits++
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('[{"display_name":"Internal secret","lat":"1","lon":"1"}]')
+      })
+      let written = 0
+      const hostile = await listen((req, res) => {
+        if (!(req.url ?? '').includes('huge')) return void res.writeHead(302, { Location: `${internal.url}/search?internal=1` }).end()
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        const chunk = Buffer.alloc(64 * 1024, 0x20)
+        const pump = () => {
+          while (written < 30 * 1024 * 1024) {
+            written += chunk.length
+            if (!res.write(chunk)) return void res.once('drain', pump)
+          }
+          res.end('[]')
+        }
+        pump()
+      })
+      try {
+        const redirected = configured({ NOMINATIM_URL: hostile.url, MAPBOX_BASE_URL: hostile.url })
+        const res = await search(redirected, (await manager(redirected)).token, 'Vevey')
+        expect([res.status, res.json]).toEqual([502, UNAVAILABLE])
+        expect(internalHits).toBe(0)
+        const huge = configured({ NOMINATIM_URL: `${hostile.url}/huge`, MAPBOX_BASE_URL: `${hostile.url}/huge` })
+        const big = await search(huge, (await manager(huge)).token, 'Vevey')
+        expect([big.status, big.json]).toEqual([502, UNAVAILABLE])
+        expect(written).toBeLessThan(15 * 1024 * 1024)
+      } finally {
+        await Promise.all([internal.close(), hostile.close()])
+      }
     })
 
     it('answers 502 when the server cannot be reached', async () => {
@@ -163,7 +225,7 @@ describe.each(testDialects)('geocoding API on %s', (dialect) => {
   })
 
   it('is in the OpenAPI document with its query and answers', async () => {
-    const doc = (await nominatim().call('GET', '/openapi.json')).json
+    const doc = (await nominatim().callOffContract<OpenApiPaths>('GET', '/openapi.json')).json
     const operation = doc.paths['/geocode'].get
     expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['locale', 'q'])
     expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '403', '422', '429', '502', '503'])

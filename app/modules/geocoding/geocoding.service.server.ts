@@ -4,7 +4,8 @@ import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { AppError } from '#app/utils/errors.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
-import { GeocodingUnavailable, type GeocodingProvider } from './geocoding-provider.ts'
+import { ProviderUnavailable } from '#app/platform/http/outbound-json.server.ts'
+import type { GeocodingProvider } from './geocoding-provider.ts'
 import { MAX_GEOCODE_RESULTS, type GeocodeResult } from './geocoding.schema.ts'
 import { mapboxGeocoder } from './providers/mapbox.ts'
 import { nominatimProvider, nominatimUserAgent } from './providers/nominatim.ts'
@@ -58,12 +59,12 @@ export class GeocodingService {
     // Every search is a third party's request (paid, or a shared public server): a bound per user.
     await this.deps.rateLimiter.enforce(`geocode:${user.id}`, this.deps.config.RATE_LIMIT_GEOCODE)
     try {
-      return await this.provider.search(query, { language, limit: MAX_GEOCODE_RESULTS, signal })
+      return await this.provider.search(query, { language, limit: MAX_GEOCODE_RESULTS, signal, client: String(user.id) })
     } catch (error) {
-      if (!(error instanceof GeocodingUnavailable)) throw error
+      if (!(error instanceof ProviderUnavailable)) throw error
       // The query is what the manager typed: not logged.
       this.deps.logger.warn('geocoding provider failed', { provider: this.provider.name, reason: error.reason, ...error.details })
-      throw new AppError(502, { key: 'geocoding.errors.unavailable' })
+      throw error
     }
   }
 }

@@ -7,6 +7,7 @@ export const invitationsApi = createRouter().openapi(
   createRoute({
     method: 'post',
     path: '/{token}/accept',
+    summary: 'Accept an invitation',
     tags: ['invitations'],
     middleware: [requireAuth] as const,
     request: { params: z.object({ token: z.string().min(1).max(200) }) },

@@ -8,6 +8,7 @@ import { mailName } from '#app/platform/mail/mail-text.ts'
 import type { Mailer } from '#app/platform/mail/mailer.server.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { invalidField } from '#app/utils/errors.ts'
+import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
 
 const INVITATION_DAYS = 7
 
@@ -56,6 +57,9 @@ export class InvitationService {
         .where('accepted_at', 'is', null)
       pending = target.placeId ? pending.where('place_id', '=', target.placeId) : pending.where('place_id', 'is', null)
       await pending.execute()
+      if (target.kind === 'category') {
+        await recordActivity(trx, { categoryId: target.categoryId, userId: inviter.id, action: 'member.invited', label: email, details: { role: target.role ?? 'editor' } })
+      }
       return trx
         .insertInto('invitations')
         .values({

@@ -12,7 +12,7 @@ const errors = { 401: errorResponses[401], 422: errorResponses[422] }
 // a page (/monthly-report/unsubscribe/{token}), which works without signing in.
 export const monthlyReportApi = createRouter()
   .openapi(
-    createRoute({ method: 'get', path: '/monthly-report/subscription', tags, middleware: [requireAuth] as const, responses: { 200: answer, ...errors } }),
+    createRoute({ method: 'get', path: '/monthly-report/subscription', summary: 'Whether the user receives the monthly report', tags, middleware: [requireAuth] as const, responses: { 200: answer, ...errors } }),
     async (c) => c.json({ data: await c.var.services.monthlyReports.subscription(c.var.user!) }, 200),
   )
   .openapi(

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Mailer, MailMessage } from '#app/platform/mail/mailer.server.ts'
 import { createLogger } from '#app/platform/observability/logger.server.ts'
-import { addMember, createUser } from '#tests/setup/factories.ts'
+import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { MAX_ATTEMPTS } from './monthly-report.repo.server.ts'
@@ -36,10 +36,12 @@ describe.each(testDialects)('monthly report on %s', (dialect) => {
     expect(report.figures.views).toEqual({ value: october.views, previous: september.views })
     expect(report.figures.likes).toEqual({ value: october.likes, previous: september.likes })
     expect(report.figures.averageTime).toEqual({ value: october.averageTimePerSession, previous: september.averageTimePerSession })
-    expect(report.figures.placeVisits).toEqual({ value: october.place_visits, previous: september.place_visits })
+    // Different plaques scanned (not place visits: each scan is one, ADR 100): BUSY01 and QUIET1, then BUSY01.
+    expect(report.figures.plaquesScanned).toEqual({ value: 2, previous: 1 })
+    expect(report.activatedPlaques).toBe(5)
     expect([october.views, october.likes, october.averageTimePerSession, october.place_visits]).toEqual([10, 2, 93, 6])
     expect([september.views, september.likes, september.averageTimePerSession, september.place_visits]).toEqual([5, 1, 90, 2])
-    expect(report.topRoutes).toEqual(breakdown.routes.map((r: { name: string; views: number }) => ({ name: r.name, views: r.views })))
+    expect(report.topRoutes).toEqual(breakdown.routes.map((r) => ({ name: r.name, views: r.views })))
     expect(report.topRoutes).toEqual([
       { name: 'Vieille ville', views: 7 },
       { name: 'Bord du lac', views: 3 },
@@ -69,6 +71,33 @@ describe.each(testDialects)('monthly report on %s', (dialect) => {
     expect((await t.call('GET', `/place-categories/${category.id}/fetch-statistic?year=2026&month=13`, { token: owner.token })).status).toBe(422)
   })
 
+  it("a new category's report says what is not known rather than a figure or a claim nobody saw", async () => {
+    const owner = await createUser(t.services, { name: 'Nora', locale: 'en' })
+    const category = await createCategory(t.services, owner.user, { name: 'Fresh trails' })
+    await testDb.db.updateTable('place_categories').set({ created_at: '2026-10-20T08:00:00.000Z' }).where('id', '=', category.id).execute()
+    expect(await t.services.monthlyReports.sendMonth(MONTH)).toEqual({ sent: 1, failed: 0, skipped: 0 })
+    const mail = t.sent[0]!
+    expect(mail.text).toContain('Average time per visit: not known (not known the month before; –)')
+    expect(mail.text).toContain('No plaque was activated yet.')
+    expect(mail.text).not.toContain('Every activated plaque')
+    expect(mail.text).toContain('Bar chart of the route views per day in October 2026: no views.')
+    expect(mail.text).toContain(`Open the reports of Fresh trails: http://localhost:3000/reports?category=${category.id}`)
+    expect(mail.html).toContain('Open the reports of Fresh trails</a>')
+    expect(mail.html).toMatch(/>2<\/td>[\s\S]*>1<\/td>[\s\S]*>0<\/td>[\s\S]*>Oct 1<\/td>[\s\S]*>Oct 16<\/td>[\s\S]*>Oct 31<\/td>/)
+  })
+
+  it('says why a month sent nothing: a category created after it, reports already sent, members who turned it off', async () => {
+    expect((await t.services.monthlyReports.whyNothingDue(MONTH)).noMembers).toBe(true)
+    const { owner, editor } = await reportWorld(t.services)
+    const late = await createUser(t.services, { name: 'Lena', locale: 'de' })
+    const created = await createCategory(t.services, late.user, { name: 'Neu' })
+    await testDb.db.updateTable('place_categories').set({ created_at: '2026-11-02T08:00:00.000Z' }).where('id', '=', created.id).execute()
+    await t.call('PUT', '/monthly-report/subscription', { token: editor.token, body: { subscribed: false } })
+    expect(await t.services.monthlyReports.sendMonth(MONTH)).toEqual({ sent: 1, failed: 0, skipped: 0 })
+    expect(t.sent.map((m) => m.to)).toEqual([owner.user.email])
+    expect(await t.services.monthlyReports.whyNothingDue(MONTH)).toEqual({ noMembers: false, tooNew: [{ name: 'Neu', createdAt: '2026-11-02T08:00:00.000Z' }], optedOut: 1, alreadySent: 1, gaveUp: 0 })
+  })
+
   it('sends each member the report in their language, once, with its chart inline and a one-click link', async () => {
     const { owner, editor, category } = await reportWorld(t.services)
     expect(await t.services.monthlyReports.sendMonth(MONTH)).toEqual({ sent: 2, failed: 0, skipped: 0 })
@@ -76,13 +105,16 @@ describe.each(testDialects)('monthly report on %s', (dialect) => {
     const plain = (m: MailMessage) => ({ ...m, text: m.text.replace(/[\u00a0\u202f]/g, ' ') })
     const toOwner = plain(t.sent.find((m) => m.to === owner.user.email)!)
     const toEditor = plain(t.sent.find((m) => m.to === editor.user.email)!)
-    expect(toOwner.subject).toBe('Vieux <Lausanne> : bilan mensuel, octobre 2026')
+    expect(toOwner.subject).toBe('Vieux <Lausanne>\u00a0: bilan mensuel, octobre 2026')
     expect(toEditor.subject).toBe('Vieux <Lausanne>: Ihr Bericht für Oktober 2026')
     // Locale number and time formats, the change against September, escaped names in the HTML.
     expect(toOwner.text).toContain('Vues des parcours: 10 (5 le mois précédent; +100 %)')
     expect(toOwner.text).toContain('Temps moyen par visite: 1 min 33 s')
     expect(toOwner.text).toContain('2 signalements de visiteurs sont encore ouverts.')
-    expect(toOwner.text).toContain('http://localhost:3000/fr/reports')
+    expect(toOwner.text).toContain(`Ouvrir les signalements de Vieux <Lausanne>: http://localhost:3000/fr/reports?category=${category.id}`)
+    // The chart's scale and days in words beside the image, in the reader's language.
+    expect(toOwner.html).toMatch(/>4<\/td>[\s\S]*>2<\/td>[\s\S]*>0<\/td>[\s\S]*>1 oct\.<\/td>[\s\S]*>16 oct\.<\/td>[\s\S]*>31 oct\.<\/td>/)
+    expect(toOwner.text).toContain('Plaques différentes scannées: 2 (1 le mois précédent; +100 %)')
     expect(toEditor.text).toContain('Aufrufe der Routen: 10 (5 im Vormonat; +100 %)')
     expect(toEditor.text).toContain('1. Altstadt: 7 Aufrufe')
     expect(toOwner.html).toContain('Vieux &lt;Lausanne&gt;')
@@ -154,10 +186,10 @@ describe.each(testDialects)('monthly report on %s', (dialect) => {
     expect(t.sent.map((m) => m.to)).toEqual([editor.user.email])
 
     // Bad input answered in the caller's language, nothing changed; no session: 401.
-    const bad = await t.call('PUT', '/monthly-report/subscription', { token: editor.token, body: { subscribed: 'no' }, headers: { 'Accept-Language': 'fr' } })
+    const bad = await t.callOffContract('PUT', '/monthly-report/subscription', { token: editor.token, body: { subscribed: 'no' }, headers: { 'Accept-Language': 'fr' } })
     expect(bad.status).toBe(422)
     expect(bad.json.errors.subscribed).toHaveLength(1)
-    expect((await t.call('PUT', '/monthly-report/subscription', { token: editor.token, body: { subscribed: true, extra: 1 } })).status).toBe(422)
+    expect((await t.callOffContract('PUT', '/monthly-report/subscription', { token: editor.token, body: { subscribed: true, extra: 1 } })).status).toBe(422)
     expect((await t.call('GET', '/monthly-report/subscription', { token: editor.token })).json.data.subscribed).toBe(true)
     expect((await t.call('PUT', '/monthly-report/subscription', { body: { subscribed: false } })).status).toBe(401)
 

@@ -48,11 +48,30 @@ export class MonthlyReportRepo {
       .select(['users.id as userId', 'users.email', 'users.name', 'users.locale', 'place_categories.id as categoryId', 'place_categories.name as categoryName'])
       .where('users.monthly_report_opt_out', '=', 0)
       .where('place_categories.created_at', '<', monthEnd)
+      .where('place_categories.deleted_at', 'is', null)
       .where((eb) => eb.or([eb('s.user_id', 'is', null), eb.and([eb('s.status', '=', 'failed'), eb('s.attempts', '<', MAX_ATTEMPTS)])]))
       .orderBy('users.id')
       .orderBy('place_categories.id')
       .execute()
     return rows
+  }
+
+  /**
+   * Why a month's reports are not (or no longer) due, member by member: every (member, category)
+   * with the category's creation, the member's choice and the month's record, if any.
+   */
+  async audience(month: string): Promise<Array<{ categoryName: string; categoryCreatedAt: string; optedOut: boolean; status: string | null; attempts: number }>> {
+    const rows = await this.db
+      .selectFrom('category_members')
+      .innerJoin('users', 'users.id', 'category_members.user_id')
+      .innerJoin('place_categories', 'place_categories.id', 'category_members.category_id')
+      .leftJoin('monthly_report_sends as s', (join) =>
+        join.onRef('s.user_id', '=', 'category_members.user_id').onRef('s.category_id', '=', 'category_members.category_id').on('s.month', '=', month),
+      )
+      .select(['place_categories.name as categoryName', 'place_categories.created_at as categoryCreatedAt', 'users.monthly_report_opt_out', 's.status', 's.attempts'])
+      .orderBy('place_categories.id')
+      .execute()
+    return rows.map((r) => ({ categoryName: r.categoryName, categoryCreatedAt: r.categoryCreatedAt, optedOut: r.monthly_report_opt_out === 1, status: r.status ?? null, attempts: n(r.attempts) }))
   }
 
   /**
@@ -119,6 +138,32 @@ export class MonthlyReportRepo {
     return n(row.scans)
   }
 
+  /** How many different plaques were scanned over the days. */
+  async plaquesScanned(categoryId: number, from: string, to: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('stat_qr_days')
+      .select(sql<number | string>`count(distinct stat_qr_days.qr_code_id)`.as('plaques'))
+      .where('category_id', '=', categoryId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .where('scans', '>', 0)
+      .executeTakeFirstOrThrow()
+    return n(row.plaques)
+  }
+
+  /** Plaques activated before `before` (the end of the report's month). */
+  async activatedPlaques(categoryId: number, before: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('qr_codes')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('category_id', '=', categoryId)
+      .where('activated_at', 'is not', null)
+      .where('activated_at', '<', before)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow()
+    return n(row.n as number | string)
+  }
+
   /** The most scanned plaques over the days, most first (ties by id). */
   async topPlaques(categoryId: number, from: string, to: string, limit: number): Promise<PlaqueScans[]> {
     const rows = await this.db
@@ -149,6 +194,7 @@ export class MonthlyReportRepo {
       .leftJoin('qr_scan_totals', 'qr_scan_totals.qr_code_id', 'qr_codes.id')
       .select(['qr_codes.id', 'qr_codes.code', 'qr_codes.name', 'places.name as placeName', 'qr_scan_totals.last_scanned_at'])
       .where('qr_codes.category_id', '=', categoryId)
+      .where('qr_codes.deleted_at', 'is', null)
       .where('qr_codes.activated_at', 'is not', null)
       .where('qr_codes.activated_at', '<', from)
       .where(({ not, exists, selectFrom }) =>

@@ -7,7 +7,7 @@ import type { Mailer } from '#app/platform/mail/mailer.server.ts'
 import { rangeOf, type StatsService } from '#app/modules/stats/stats.service.server.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { dailyViewsPng } from './chart.server.ts'
-import { MonthlyReportRepo, type Recipient } from './monthly-report.repo.server.ts'
+import { MAX_ATTEMPTS, MonthlyReportRepo, type Recipient } from './monthly-report.repo.server.ts'
 import { previousMonth, renderReportMail, type CategoryReport } from './report-mail.server.ts'
 import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.server.ts'
 
@@ -16,6 +16,20 @@ const TOP = 5
 /** A plaque is silent after this many days without a counted scan. */
 const SILENT_DAYS = 30
 const CHART_CID = 'daily-views@trailguide'
+
+/** Why no report of a month went out (a run that sent nothing says it, ADR 100). */
+export interface NothingDue {
+  /** No category has a member. */
+  noMembers: boolean
+  /** Categories created after the month ended: their first report is their first month's. */
+  tooNew: Array<{ name: string; createdAt: string }>
+  /** Members who turned the report off. */
+  optedOut: number
+  /** Reports of the month already sent. */
+  alreadySent: number
+  /** Reports refused MAX_ATTEMPTS times (the SMTP peer), no longer tried. */
+  gaveUp: number
+}
 
 export interface SendCounts {
   sent: number
@@ -47,7 +61,7 @@ export class MonthlyReportService {
   constructor(
     private readonly deps: {
       db: DB
-      config: Pick<Config, 'BASE_URL'>
+      config: Pick<Config, 'BASE_URL' | 'TIME_ZONE'>
       stats: StatsService
       mailer: Mailer
       logger: Logger
@@ -68,7 +82,7 @@ export class MonthlyReportService {
     const before = previousMonth(month)
     const range = rangeOf(period(month))!
     const beforeRange = rangeOf(period(before))!
-    const [now, then, breakdown, dailyViews, scans, scansBefore, topPlaques] = await Promise.all([
+    const [now, then, breakdown, dailyViews, scans, scansBefore, topPlaques, plaquesScanned, plaquesScannedBefore, activatedPlaques] = await Promise.all([
       stats.statistic(categoryId, period(month)),
       stats.statistic(categoryId, period(before)),
       stats.breakdownOf(categoryId, period(month), locale),
@@ -76,6 +90,9 @@ export class MonthlyReportService {
       repo.scans(categoryId, range.from, range.to),
       repo.scans(categoryId, beforeRange.from, beforeRange.to),
       repo.topPlaques(categoryId, range.from, range.to, TOP),
+      repo.plaquesScanned(categoryId, range.from, range.to),
+      repo.plaquesScanned(categoryId, beforeRange.from, beforeRange.to),
+      repo.activatedPlaques(categoryId, addDays(range.to, 1)),
     ])
     // Silent: no scan in the 30 days that end with the month.
     const silentFrom = addDays(range.to, -(SILENT_DAYS - 1))
@@ -86,10 +103,13 @@ export class MonthlyReportService {
       figures: {
         views: { value: now.views, previous: then.views },
         likes: { value: now.likes, previous: then.likes },
-        averageTime: { value: now.averageTimePerSession, previous: then.averageTimePerSession },
-        placeVisits: { value: now.place_visits, previous: then.place_visits },
+        // No visit measured: an average of 0 s would be a figure nobody saw (ADR 100).
+        averageTime: { value: now.averageTimePerSession || null, previous: then.averageTimePerSession || null },
         scans: { value: scans, previous: scansBefore },
+        // Not "place visits": a place visit is recorded by each scan (ADR 025), the same figure twice.
+        plaquesScanned: { value: plaquesScanned, previous: plaquesScannedBefore },
       },
+      activatedPlaques,
       topRoutes: breakdown.routes
         .filter((r) => r.views > 0)
         .slice(0, TOP)
@@ -106,8 +126,8 @@ export class MonthlyReportService {
     const locale = localeOfUser(recipient)
     const base = this.deps.config.BASE_URL
     const unsubscribeUrl = `${base}${localizePath(`/monthly-report/unsubscribe/${this.unsubscribeToken(recipient.userId)}`, locale)}`
-    const reportsUrl = `${base}${localizePath('/reports', locale)}`
-    const mail = renderReportMail(report, { locale, recipientName: recipient.name, reportsUrl, unsubscribeUrl, chartCid: CHART_CID })
+    const reportsUrl = `${base}${localizePath(`/reports?category=${report.category.id}`, locale)}`
+    const mail = renderReportMail(report, { locale, recipientName: recipient.name, reportsUrl, unsubscribeUrl, chartCid: CHART_CID, timeZone: this.deps.config.TIME_ZONE })
     const chart = await dailyViewsPng(report.dailyViews)
     return {
       to: recipient.email,
@@ -158,6 +178,22 @@ export class MonthlyReportService {
     return counts
   }
 
+  /** What stood in the way of each report of the month, for a run that sent nothing. */
+  async whyNothingDue(month: string): Promise<NothingDue> {
+    const monthEnd = addDays(rangeOf(period(month))!.to, 1)
+    const audience = await new MonthlyReportRepo(this.deps.db).audience(month)
+    const tooNew = new Map<string, string>()
+    for (const a of audience) if (a.categoryCreatedAt >= monthEnd) tooNew.set(a.categoryName, a.categoryCreatedAt)
+    const due = audience.filter((a) => a.categoryCreatedAt < monthEnd)
+    return {
+      noMembers: audience.length === 0,
+      tooNew: [...tooNew].map(([name, createdAt]) => ({ name, createdAt })),
+      optedOut: due.filter((a) => a.optedOut && a.status === null).length,
+      alreadySent: due.filter((a) => a.status === 'sent' || a.status === 'sending').length,
+      gaveUp: due.filter((a) => a.status === 'failed' && a.attempts >= MAX_ATTEMPTS).length,
+    }
+  }
+
   /** Whether the user receives the monthly report. */
   async subscription(user: User): Promise<{ subscribed: boolean }> {
     return { subscribed: (await new MonthlyReportRepo(this.deps.db).optOut(user.id)) === 0 }
@@ -170,6 +206,11 @@ export class MonthlyReportService {
 
   unsubscribeToken(userId: number): string {
     return unsubscribeToken(this.deps.secret(), userId)
+  }
+
+  /** Whether a link's token is one this server made (the page asks before anything changes). */
+  isUnsubscribeToken(token: string): boolean {
+    return verifyUnsubscribeToken(this.deps.secret(), token) !== null
   }
 
   /** The link's "no more reports": the user's language when the token is good, null when not. */

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { dataOf, errorResponses, jsonBody, jsonContent, messageData, tooManyRequests } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, jsonBody, jsonContent, messageData, tooManyRequests, trashedData } from '#app/api/openapi-helpers.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { parseId, callerLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
@@ -33,6 +33,7 @@ export const placesApi = createRouter()
     createRoute({
       method: 'get',
       path: '/place-categories/{id}/fetch-places',
+      summary: 'The category’s places',
       tags,
       ...auth,
       request: { params: idParams },
@@ -44,6 +45,7 @@ export const placesApi = createRouter()
     createRoute({
       method: 'get',
       path: '/places/nearby',
+      summary: 'Places near a position',
       tags,
       ...auth,
       request: { query: nearbyQuerySchema },
@@ -58,6 +60,7 @@ export const placesApi = createRouter()
     createRoute({
       method: 'post',
       path: '/places',
+      summary: 'Create a place',
       tags,
       ...auth,
       request: jsonBody(createPlaceSchema),
@@ -66,13 +69,14 @@ export const placesApi = createRouter()
     async (c) => c.json({ data: await c.var.services.places.create(c.var.user!, c.req.valid('json')) }, 201),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/places/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(placeSchema), 'The place'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/places/{id}', summary: 'One place', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(placeSchema), 'The place'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.places.get(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'put',
       path: '/places/{id}',
+      summary: 'Update a place',
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(updatePlaceSchema) },
@@ -84,18 +88,18 @@ export const placesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/places/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted with its users, invitations and secrets'), ...errorResponses } }),
+    createRoute({ method: 'delete', path: '/places/{id}', summary: 'Move a place to the trash', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(trashedData, 'Moved to its category’s trash for TRASH_DAYS (ADR 110)'), ...errorResponses } }),
     async (c) => {
-      await c.var.services.places.delete(c.var.user!, parseId(c.req.valid('param').id))
-      return c.json(done(c, 'places.deleted'), 200)
+      const trashId = await c.var.services.trash.trashPlace(c.var.user!, parseId(c.req.valid('param').id))
+      return c.json({ data: { ...done(c, 'places.deleted').data, trash_id: trashId } }, 200)
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/places/{id}/users', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(placeUserSchema)), 'The place’s users'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/places/{id}/users', summary: 'The place’s contributors', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(placeUserSchema)), 'The place’s users'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.places.users(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/places/{id}/users/{userId}', tags, ...auth, request: { params: userParams }, responses: { 200: jsonContent(messageData, 'No longer one of the place’s users'), ...errorResponses } }),
+    createRoute({ method: 'delete', path: '/places/{id}/users/{userId}', summary: 'Remove a contributor from the place', tags, ...auth, request: { params: userParams }, responses: { 200: jsonContent(messageData, 'No longer one of the place’s users'), ...errorResponses } }),
     async (c) => {
       const { id, userId } = c.req.valid('param')
       await c.var.services.places.removeUser(c.var.user!, parseId(id), parseId(userId))
@@ -103,13 +107,14 @@ export const placesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/places/{id}/invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(invitationSchema)), 'Pending invitations'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/places/{id}/invitations', summary: 'The place’s pending invitations', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(invitationSchema)), 'Pending invitations'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.places.pendingInvitations(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'post',
       path: '/places/{id}/invitations',
+      summary: 'Invite someone to the place by e-mail',
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(invitePlaceUserSchema) },
@@ -125,6 +130,7 @@ export const placesApi = createRouter()
     createRoute({
       method: 'delete',
       path: '/places/{id}/invitations/{invitationId}',
+      summary: 'Withdraw an invitation to the place',
       tags,
       ...auth,
       request: { params: invitationParams },
@@ -137,13 +143,14 @@ export const placesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/places/{id}/secrets', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(secretSchema)), 'Secrets, newest first'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/places/{id}/secrets', summary: 'The place’s secrets', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(z.array(secretSchema)), 'Secrets, newest first'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.places.secrets(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'post',
       path: '/places/{id}/secrets',
+      summary: 'Add a secret to the place',
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(createSecretSchema) },
@@ -155,7 +162,7 @@ export const placesApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/secrets/{id}', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted by its author or a category member'), ...errorResponses } }),
+    createRoute({ method: 'delete', path: '/secrets/{id}', summary: 'Delete a secret', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(messageData, 'Deleted by its author or a category member'), ...errorResponses } }),
     async (c) => {
       await c.var.services.places.deleteSecret(c.var.user!, parseId(c.req.valid('param').id))
       return c.json(done(c, 'places.secret_deleted'), 200)

@@ -176,7 +176,7 @@ describe.each(testDialects)('places API on %s', (dialect) => {
     ])('refuses %s with 422 and writes nothing', async (_case, body, field, message) => {
       const { owner, category } = await world()
       const before = await countAll()
-      const res = await t.call('POST', '/places', { token: owner.token, body: { place_category_id: category.id, ...body } })
+      const res = await t.callOffContract('POST', '/places', { token: owner.token, body: { place_category_id: category.id, ...body } })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(res.json.message).toBe(Object.values(res.json.errors as Record<string, string[]>)[0][0])
@@ -243,7 +243,7 @@ describe.each(testDialects)('places API on %s', (dialect) => {
     ])('refuses %s with 422 and changes nothing', async (_case, body, field, message) => {
       const { owner, category } = await world()
       const place = await newPlace(category.id)
-      const res = await t.call('PUT', `/places/${place.id}`, { token: owner.token, body })
+      const res = await t.callOffContract('PUT', `/places/${place.id}`, { token: owner.token, body })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       const row = await testDb.db.selectFrom('places').selectAll().where('id', '=', place.id).executeTakeFirstOrThrow()
@@ -259,7 +259,9 @@ describe.each(testDialects)('places API on %s', (dialect) => {
       await t.services.places.createSecret(editor.user, place.id, { title: 'T', text: 'X' })
       const res = await t.call('DELETE', `/places/${place.id}`, { token: editor.token })
       expect(res.status).toBe(200)
-      expect(res.json).toEqual({ data: { message: 'The place has been deleted.' } })
+      expect(res.json).toEqual({ data: { message: 'The place has been deleted.', trash_id: expect.any(Number) } })
+      // In the trash first (ADR 110); deleted for good from there.
+      expect((await t.call('DELETE', `/trash/${res.json.data.trash_id}`, { token: editor.token })).status).toBe(200)
       for (const table of ['place_users', 'invitations', 'secrets'] as const) expect(await count(table, { column: 'place_id', value: place.id })).toBe(0)
       expect(await count('places', { column: 'category_id', value: category.id })).toBe(1)
       expect((await t.call('GET', `/places/${place.id}`, { token: editor.token })).status).toBe(404)
@@ -270,10 +272,10 @@ describe.each(testDialects)('places API on %s', (dialect) => {
       const { stranger, category } = await world()
       const place = await newPlace(category.id)
       for (const [method, body] of [['GET'], ['PUT', { name: 'Mine now' }], ['DELETE']] as const) {
-        expect((await t.call(method, `/places/${place.id}`, { token: stranger.token, body })).status).toBe(404)
-        expect((await t.call(method, '/places/999999', { token: stranger.token, body })).status).toBe(404)
-        expect((await t.call(method, '/places/1x', { token: stranger.token, body })).status).toBe(404)
-        const anonymous = await t.call(method, `/places/${place.id}`, { body })
+        expect((await t.callOffContract(method, `/places/${place.id}`, { token: stranger.token, body })).status).toBe(404)
+        expect((await t.callOffContract(method, '/places/999999', { token: stranger.token, body })).status).toBe(404)
+        expect((await t.callOffContract(method, '/places/1x', { token: stranger.token, body })).status).toBe(404)
+        const anonymous = await t.callOffContract(method, `/places/${place.id}`, { body })
         expect(anonymous.status).toBe(401)
         expect(anonymous.json).toEqual({ message: 'Unauthenticated.' })
       }
@@ -283,7 +285,7 @@ describe.each(testDialects)('places API on %s', (dialect) => {
 
   describe('GET /places/nearby', () => {
     const nearbyPath = (categoryId: number | string, point: { lat: number | string; lng: number | string }) =>
-      `/places/nearby?place_category_id=${categoryId}&lat=${point.lat}&lng=${point.lng}`
+      `/places/nearby?place_category_id=${categoryId}&lat=${point.lat}&lng=${point.lng}` as const
 
     it('answers the category’s places strictly under 20 m, nearest first, with their distance', async () => {
       const { editor, category, otherCategory } = await world()
@@ -463,7 +465,7 @@ describe.each(testDialects)('places API on %s', (dialect) => {
     ])('refuses %s with 422, mailing and writing nothing', async (_case, body, field, message) => {
       const { owner, category } = await world()
       const place = await newPlace(category.id)
-      const res = await t.call('POST', `/places/${place.id}/invitations`, { token: owner.token, body })
+      const res = await t.callOffContract('POST', `/places/${place.id}/invitations`, { token: owner.token, body })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(await count('invitations', { column: 'place_id', value: place.id })).toBe(0)
@@ -481,8 +483,8 @@ describe.each(testDialects)('places API on %s', (dialect) => {
         ['DELETE', `/places/${place.id}/invitations/${invitation.id}`, undefined],
       ] as const
       for (const [method, path, body] of endpoints) {
-        expect((await t.call(method, path, { body })).json).toEqual({ message: 'Unauthenticated.' })
-        expect((await t.call(method, path, { body, token: stranger.token })).status).toBe(404)
+        expect((await t.callOffContract(method, path, { body })).json).toEqual({ message: 'Unauthenticated.' })
+        expect((await t.callOffContract(method, path, { body, token: stranger.token })).status).toBe(404)
       }
       expect(await count('invitations', { column: 'place_id', value: place.id })).toBe(1)
       expect(t.sent).toHaveLength(0)
@@ -556,7 +558,7 @@ describe.each(testDialects)('places API on %s', (dialect) => {
       const { editor, category } = await world()
       const place = await newPlace(category.id)
       const before = await countAll()
-      const res = await t.call('POST', `/places/${place.id}/secrets`, { token: editor.token, body })
+      const res = await t.callOffContract('POST', `/places/${place.id}/secrets`, { token: editor.token, body })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(await countAll()).toEqual(before)
@@ -599,9 +601,9 @@ describe.each(testDialects)('places API on %s', (dialect) => {
       const place = await newPlace(category.id)
       const before = await countAll()
       for (const [method, body] of [['GET'], ['POST', { title: 'T', text: 'X' }]] as const) {
-        expect((await t.call(method, `/places/${place.id}/secrets`, { body })).json).toEqual({ message: 'Unauthenticated.' })
-        expect((await t.call(method, `/places/${place.id}/secrets`, { body, token: stranger.token })).status).toBe(404)
-        expect((await t.call(method, '/places/999999/secrets', { body, token: stranger.token })).status).toBe(404)
+        expect((await t.callOffContract(method, `/places/${place.id}/secrets`, { body })).json).toEqual({ message: 'Unauthenticated.' })
+        expect((await t.callOffContract(method, `/places/${place.id}/secrets`, { body, token: stranger.token })).status).toBe(404)
+        expect((await t.callOffContract(method, '/places/999999/secrets', { body, token: stranger.token })).status).toBe(404)
       }
       expect(await countAll()).toEqual(before)
     })

@@ -19,6 +19,8 @@ export interface PlaceValues {
   name: string
   lat: number | null
   lng: number | null
+  /** Height in metres, from an imported file. */
+  ele?: number | null
 }
 
 /** SQL of places, their users, pending invitations and secrets. Bulk reads take one query each. */
@@ -26,11 +28,12 @@ export class PlacesRepo {
   constructor(private readonly db: DB) {}
 
   findById(id: number): Promise<Place | undefined> {
-    return this.db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst()
+    // In the trash (ADR 110): as for a missing place, in every read.
+    return this.db.selectFrom('places').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   listByCategory(categoryId: number): Promise<Place[]> {
-    return this.db.selectFrom('places').selectAll().where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
+    return this.db.selectFrom('places').selectAll().where('category_id', '=', categoryId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute()
   }
 
   /** The box around the located places of these categories; null when none has a position. */
@@ -40,6 +43,7 @@ export class PlacesRepo {
       .selectFrom('places')
       .select((eb) => [eb.fn.min('lat').as('south'), eb.fn.min('lng').as('west'), eb.fn.max('lat').as('north'), eb.fn.max('lng').as('east')])
       .where('category_id', 'in', categoryIds)
+      .where('deleted_at', 'is', null)
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .executeTakeFirst()
@@ -55,6 +59,7 @@ export class PlacesRepo {
       .selectFrom('places')
       .select('category_id')
       .where('category_id', 'in', categoryIds)
+      .where('deleted_at', 'is', null)
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .orderBy('created_at', 'desc')
@@ -70,6 +75,7 @@ export class PlacesRepo {
       .selectFrom('places')
       .selectAll()
       .where('category_id', '=', categoryId)
+      .where('deleted_at', 'is', null)
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .where('lat', '>=', box.lat[0])
@@ -114,9 +120,6 @@ export class PlacesRepo {
     await this.db.updateTable('places').set({ ...changes, updated_at: now }).where('id', '=', id).execute()
   }
 
-  async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('places').where('id', '=', id).execute()
-  }
 
   usersOf(scope: PlaceScope) {
     return this.db
@@ -125,6 +128,7 @@ export class PlacesRepo {
       .innerJoin('users', 'users.id', 'place_users.user_id')
       .select(['place_users.place_id', 'users.id', 'users.name', 'users.email', 'users.avatar_path', 'place_users.created_at'])
       .where(scopeColumn(scope), '=', scopeValue(scope))
+      .where('places.deleted_at', 'is', null)
       .orderBy('place_users.created_at')
       .orderBy('users.id')
       .execute()
@@ -158,6 +162,7 @@ export class PlacesRepo {
       .where('invitations.accepted_at', 'is', null)
       .where('invitations.expires_at', '>', now)
       .where(scopeColumn(scope), '=', scopeValue(scope))
+      .where('places.deleted_at', 'is', null)
       .orderBy('invitations.created_at')
       .orderBy('invitations.id')
       .execute()
@@ -171,6 +176,7 @@ export class PlacesRepo {
       .leftJoin('users', 'users.id', 'secrets.author_id')
       .select(['secrets.id', 'secrets.place_id', 'secrets.title', 'secrets.text', 'secrets.created_at', 'users.id as author_id', 'users.name as author_name'])
       .where(scopeColumn(scope), '=', scopeValue(scope))
+      .where('places.deleted_at', 'is', null)
       .orderBy('secrets.created_at', 'desc')
       .orderBy('secrets.id', 'desc')
       .execute()
@@ -191,6 +197,7 @@ export class PlacesRepo {
       .innerJoin('places', 'places.id', 'secrets.place_id')
       .select(['secrets.id', 'secrets.author_id', 'places.category_id'])
       .where('secrets.id', '=', id)
+      .where('places.deleted_at', 'is', null)
       .executeTakeFirst()
   }
 

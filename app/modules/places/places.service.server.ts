@@ -4,11 +4,13 @@ import { inTransaction, type OnHandle } from '#app/db/handle.server.ts'
 import type { Place, User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryNode } from '#app/modules/categories/categories.schema.ts'
+import type { SaveRecorder } from '#app/modules/revisions/revisions.service.server.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { EARTH_RADIUS_M, haversineDistance, NEARBY_RADIUS_M, type LatLng } from '#app/modules/geo/geo.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import type { StatsService } from '#app/modules/stats/stats.service.server.ts'
 import { notFound } from '#app/utils/errors.ts'
+import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import {
   newPlaceSchema,
@@ -81,10 +83,21 @@ function boxAround(centre: LatLng, radius: number): Box {
  */
 export class PlaceService implements OnHandle<PlaceService> {
   private readonly repo: PlacesRepo
-  /** Serialized `fetch-places` answers, kept per category content version (issue 7). */
+  /** Serialized `fetch-places` answers, kept per category content version. */
   private readonly lists: AnswerCache
 
-  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; invitations: InvitationService; stats: StatsService; fileUrl: FileUrl }) {
+  constructor(
+    readonly deps: {
+      db: DB
+      config: Config
+      categories: CategoryService
+      invitations: InvitationService
+      stats: StatsService
+      fileUrl: FileUrl
+      /** Revisions of every save (ADR 111); absent: none recorded. */
+      revisions?: SaveRecorder
+    },
+  ) {
     this.repo = new PlacesRepo(deps.db)
     this.lists = new AnswerCache(deps.db)
   }
@@ -156,7 +169,12 @@ export class PlaceService implements OnHandle<PlaceService> {
 
   async create(user: User, input: CreatePlaceInput): Promise<PlaceView> {
     await this.deps.categories.access.require(user.id, input.place_category_id)
-    const place = await this.createInCategory(input.place_category_id, { name: input.name, lat: input.lat ?? null, lng: input.lng ?? null })
+    const place = await this.deps.db.transaction().execute(async (trx) => {
+      const created = await this.on(trx).createInCategory(input.place_category_id, { name: input.name, lat: input.lat ?? null, lng: input.lng ?? null })
+      await recordActivity(trx, { categoryId: created.category_id, userId: user.id, action: 'place.added', itemId: created.id, label: created.name })
+      return created
+    })
+    await this.deps.revisions?.placeSaved({ user, itemId: place.id, categoryId: place.category_id }, place)
     return { ...toSummary(place), users: [], invitations: { pending: [] }, secrets: [] }
   }
 
@@ -167,15 +185,29 @@ export class PlaceService implements OnHandle<PlaceService> {
   }
 
   async update(user: User, id: number, input: UpdatePlaceInput): Promise<PlaceView> {
-    await this.placeFor(user, id)
-    await this.repo.update(id, input, nowIso())
-    return this.get(user, id)
+    return (await this.save(user, id, input, null)).view
   }
 
-  /** Deletes the place with its users, invitations and secrets (the database cascades). */
-  async delete(user: User, id: number): Promise<void> {
-    await this.placeFor(user, id)
-    await this.repo.delete(id)
+  /** Saves a revision's state again (ADR 111); answers the revision this save recorded (null: nothing changed). */
+  async restore(user: User, id: number, input: UpdatePlaceInput, revisionId: number): Promise<number | null> {
+    return (await this.save(user, id, input, revisionId)).revisionId
+  }
+
+  private async save(user: User, id: number, input: UpdatePlaceInput, restoredFrom: number | null): Promise<{ view: PlaceView; revisionId: number | null }> {
+    const place = await this.placeFor(user, id)
+    // The state before, for a place without revisions yet (ADR 111): recorded only if the save succeeds.
+    const baseline = await this.deps.revisions?.placeBaseline(place.id, async () => place)
+    const ref = { user, itemId: place.id, categoryId: place.category_id, restoredFrom, baseline }
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new PlacesRepo(trx).update(id, input, nowIso())
+      const moved = (input.lat !== undefined && input.lat !== place.lat) || (input.lng !== undefined && input.lng !== place.lng)
+      const edited = input.name !== undefined && input.name !== place.name
+      const name = input.name ?? place.name
+      if (moved) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.moved', itemId: id, label: name })
+      if (edited) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.edited', itemId: id, label: name })
+    })
+    const view = await this.get(user, id)
+    return { view, revisionId: (await this.deps.revisions?.placeSaved(ref, view)) ?? null }
   }
 
   /** Places of the category strictly closer than `radius` metres, nearest first. */

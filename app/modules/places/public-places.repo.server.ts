@@ -10,6 +10,9 @@ export class PublicPlacesRepo {
       .innerJoin('place_categories', 'place_categories.id', 'places.category_id')
       .select(['places.id', 'places.name', 'places.lat', 'places.lng', 'places.category_id', 'place_categories.slug as category_slug'])
       .where('places.id', '=', id)
+      // In the trash (ADR 110): as for a deleted place.
+      .where('places.deleted_at', 'is', null)
+      .where('place_categories.deleted_at', 'is', null)
       .executeTakeFirst()
   }
 
@@ -34,6 +37,8 @@ export class PublicPlacesRepo {
       .select(['walks.id', 'walks.slug', 'walks.category_id', 'place_categories.slug as category_slug'])
       .where('walk_places.place_id', '=', placeId)
       .where('walks.status', '=', 'published')
+      .where('walks.deleted_at', 'is', null)
+      .where('place_categories.deleted_at', 'is', null)
       .orderBy('walks.id')
       .executeTakeFirst()
   }

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ApiEnv } from '#app/api/env.ts'
 import { clientIp, requireAuth, requireSameOriginForGet } from '#app/api/middleware.server.ts'
-import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, messageData, tooManyRequests } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, errorSchema, jsonBody, jsonContent, tooManyRequests, trashedData } from '#app/api/openapi-helpers.ts'
 import { idPathSchema, parseId, callerLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
 import { translate } from '#app/i18n/i18n.server.ts'
@@ -41,9 +41,10 @@ const detachRoute = (method: 'get' | 'post') =>
   createRoute({
     method,
     path: '/qr-codes/{code}/detach-place',
+    summary: method === 'get' ? 'Detach a QR code from its place (the app’s own pages only)' : 'Detach a QR code from its place',
     tags,
     ...auth,
-    // A GET that writes: with the cookie alone, only the app's own pages may send it (issue 12).
+    // A GET that writes: with the cookie alone, only the app's own pages may send it.
     ...(method === 'get' ? { middleware: [requireAuth, requireSameOriginForGet] as const } : {}),
     request: { params: codeParams },
     responses: { 200: one('Unlinked from its place and user'), ...errorResponses },
@@ -69,6 +70,7 @@ export const qrCodesApi = createRouter()
     createRoute({
       method: 'get',
       path: '/place-categories/{id}/fetch-qr-codes',
+      summary: 'The category’s QR codes',
       tags,
       ...auth,
       request: { params: idPathSchema },
@@ -80,6 +82,7 @@ export const qrCodesApi = createRouter()
     createRoute({
       method: 'post',
       path: '/qr-codes',
+      summary: 'Create a QR code',
       tags,
       ...auth,
       request: jsonBody(createQrCodeSchema),
@@ -91,6 +94,7 @@ export const qrCodesApi = createRouter()
     createRoute({
       method: 'post',
       path: '/qr-codes/batch',
+      summary: 'Create several QR codes at once',
       tags,
       ...auth,
       request: jsonBody(createQrBatchSchema),
@@ -99,13 +103,14 @@ export const qrCodesApi = createRouter()
     async (c) => c.json({ data: await c.var.services.qrCodes.createBatch(c.var.user!, c.req.valid('json')) }, 201),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/qr-codes/{code}', tags, ...auth, request: { params: codeParams }, responses: { 200: one('The QR code'), ...errorResponses } }),
+    createRoute({ method: 'get', path: '/qr-codes/{code}', summary: 'One QR code', tags, ...auth, request: { params: codeParams }, responses: { 200: one('The QR code'), ...errorResponses } }),
     async (c) => c.json({ data: await c.var.services.qrCodes.get(c.var.user!, c.req.valid('param').code) }, 200),
   )
   .openapi(
     createRoute({
       method: 'put',
       path: '/qr-codes/{code}',
+      summary: 'Update a QR code',
       tags,
       ...auth,
       request: { params: codeParams, ...jsonBody(updateQrCodeSchema) },
@@ -114,16 +119,17 @@ export const qrCodesApi = createRouter()
     async (c) => c.json({ data: await c.var.services.qrCodes.update(c.var.user!, c.req.valid('param').code, c.req.valid('json')) }, 200),
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/qr-codes/{code}', tags, ...auth, request: { params: codeParams }, responses: { 200: jsonContent(messageData, 'Deleted'), ...errorResponses } }),
+    createRoute({ method: 'delete', path: '/qr-codes/{code}', summary: 'Move a QR code to the trash', tags, ...auth, request: { params: codeParams }, responses: { 200: jsonContent(trashedData, 'Moved to its category’s trash for TRASH_DAYS (ADR 110)'), ...errorResponses } }),
     async (c) => {
-      await c.var.services.qrCodes.delete(c.var.user!, c.req.valid('param').code)
-      return c.json({ data: { message: translate(callerLocale(c), { key: 'qr_codes.deleted' }) } }, 200)
+      const trashId = await c.var.services.trash.trashQrCode(c.var.user!, c.req.valid('param').code)
+      return c.json({ data: { message: translate(callerLocale(c), { key: 'qr_codes.deleted' }), trash_id: trashId } }, 200)
     },
   )
   .openapi(
     createRoute({
       method: 'put',
       path: '/qr-codes/{code}/add-location',
+      summary: 'Place a QR code: at a place, or at a new place at a position',
       tags,
       ...auth,
       request: { params: codeParams, ...jsonBody(addLocationSchema) },
@@ -146,6 +152,7 @@ export const qrCodesApi = createRouter()
     createRoute({
       method: 'get',
       path: '/qr-codes/{code}/image.svg',
+      summary: 'The QR code’s image as SVG',
       tags,
       request: { params: codeParams },
       responses: image('image/svg+xml'),
@@ -156,6 +163,7 @@ export const qrCodesApi = createRouter()
     createRoute({
       method: 'get',
       path: '/qr-codes/{code}/image.png',
+      summary: 'The QR code’s image as PNG',
       tags,
       request: { params: codeParams, query: qrImageQuerySchema },
       responses: image('image/png'),

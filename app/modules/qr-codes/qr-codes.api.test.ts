@@ -1,6 +1,7 @@
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
 import type { User } from '#app/db/schema.ts'
+import type { ApiOutputAt } from '#app/client/api-contract.ts'
 import { createTestApi, useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createCategory, createUser } from '#tests/setup/factories.ts'
@@ -172,7 +173,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
     ])('refuses %s with 422 and writes nothing', async (_case, patch, field, message) => {
       const { token, category } = await setup()
       const body = typeof patch === 'string' || Array.isArray(patch) ? patch : { place_category_id: category.id, ...patch }
-      const res = await t.call('POST', '/qr-codes', { token, body })
+      const res = await t.callOffContract('POST', '/qr-codes', { token, body })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(res.json.message).toBe(message)
@@ -226,7 +227,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       ['an extra field', { count: 2, code: 'X' }, 'code', 'The code field is not allowed.'],
     ])('refuses %s with 422 and writes nothing', async (_case, patch, field, message) => {
       const { token, category } = await setup()
-      const res = await t.call('POST', '/qr-codes/batch', { token, body: { place_category_id: category.id, ...patch } })
+      const res = await t.callOffContract('POST', '/qr-codes/batch', { token, body: { place_category_id: category.id, ...patch } })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(await qrCount(category.id)).toBe(0)
@@ -265,7 +266,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       const { token, category } = await setup()
       const qr = await createQr(token, category.id, { name: 'Kept' })
       const before = await qrRow(qr.code)
-      const res = await t.call('PUT', `/qr-codes/${qr.code}`, { token, body })
+      const res = await t.callOffContract('PUT', `/qr-codes/${qr.code}`, { token, body })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(await qrRow(qr.code)).toEqual(before)
@@ -276,7 +277,9 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       const qr = await createQr(token, category.id)
       const res = await t.call('DELETE', `/qr-codes/${qr.code}`, { token })
       expect(res.status).toBe(200)
-      expect(res.json).toEqual({ data: { message: 'The QR code has been deleted.' } })
+      expect(res.json).toEqual({ data: { message: 'The QR code has been deleted.', trash_id: expect.any(Number) } })
+      // In the trash first (ADR 110); deleted for good from there.
+      expect((await t.call('DELETE', `/trash/${res.json.data.trash_id}`, { token })).status).toBe(200)
       expect(await qrRow(qr.code)).toBeUndefined()
       expect((await t.call('DELETE', `/qr-codes/${qr.code}`, { token })).status).toBe(404)
     })
@@ -295,7 +298,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
         place: { id: place.id, name: 'Fountain', lat: 46.5197, lng: 6.6323 },
         user: { id: user.id, name: 'Olivia Owner' },
       })
-      expect(Date.parse(res.json.data.activated_at)).toBeGreaterThanOrEqual(before - 1000)
+      expect(Date.parse(res.json.data.activated_at!)).toBeGreaterThanOrEqual(before - 1000)
       expect(await qrRow(qr.code)).toMatchObject({ place_id: place.id, user_id: user.id, activated_at: res.json.data.activated_at })
     })
 
@@ -323,7 +326,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       expect(res.status).toBe(200)
       expect(res.json.data.place).toEqual({ id: expect.any(Number), name: 'Lake shore', lat: 46.5, lng: 6.6 })
       expect(res.json.data.user).toEqual({ id: user.id, name: 'Olivia Owner' })
-      const place = await testDb.db.selectFrom('places').selectAll().where('id', '=', res.json.data.place.id).executeTakeFirstOrThrow()
+      const place = await testDb.db.selectFrom('places').selectAll().where('id', '=', res.json.data.place!.id).executeTakeFirstOrThrow()
       expect(place).toMatchObject({ category_id: category.id, name: 'Lake shore', lat: 46.5, lng: 6.6 })
       expect(await placeCount(category.id)).toBe(2)
     })
@@ -341,7 +344,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       const offer = await t.call('PUT', `/qr-codes/${qr.code}/add-location`, { token, body: spot })
       expect(offer.status).toBe(409)
       expect(offer.json.message).toBe('There is already a place within 20 m of this spot. Link the QR code to it, or confirm to create a new place anyway.')
-      expect(offer.json.data.nearby_places).toEqual([
+      expect((offer.json as unknown as ApiOutputAt<`/qr-codes/${string}/add-location`, 'PUT', 409>).data.nearby_places).toEqual([
         { id: nearer.id, name: 'Tower door', lat: 46.52005, lng: 6.63, distance: expect.closeTo(2.2, 0) },
         { id: near.id, name: 'Old tower', lat: 46.52, lng: 6.63, distance: expect.closeTo(7.8, 0) },
       ])
@@ -352,7 +355,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       expect(forced.status).toBe(200)
       expect(forced.json.data.place).toEqual({ id: expect.any(Number), name: 'Tower plaque', lat: 46.52007, lng: 6.63 })
       expect(await placeCount(category.id)).toBe(4)
-      expect(await qrRow(qr.code)).toMatchObject({ place_id: forced.json.data.place.id, user_id: user.id, activated_at: expect.any(String) })
+      expect(await qrRow(qr.code)).toMatchObject({ place_id: forced.json.data.place!.id, user_id: user.id, activated_at: expect.any(String) })
     })
 
     it.each([
@@ -370,7 +373,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
     ])('refuses %s with 422 and changes nothing', async (_case, body, field, message) => {
       const { token, category } = await setup()
       const qr = await createQr(token, category.id)
-      const res = await t.call('PUT', `/qr-codes/${qr.code}/add-location`, { token, body })
+      const res = await t.callOffContract('PUT', `/qr-codes/${qr.code}/add-location`, { token, body })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(await placeCount(category.id)).toBe(0)
@@ -389,7 +392,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       expect(linked.json.data.user).toEqual({ id: editor.user.id, name: 'Eddie Editor' })
       const activatedAt = linked.json.data.activated_at
 
-      const res = await t.call(method, `/qr-codes/${qr.code}/detach-place`, { token })
+      const res = await t.callOffContract(method, `/qr-codes/${qr.code}/detach-place`, { token })
       expect(res.status).toBe(200)
       expect(res.json.data).toMatchObject({ code: qr.code, place: null, user: null, activated_at: activatedAt })
       expect(await qrRow(qr.code)).toMatchObject({ place_id: null, user_id: null, activated_at: activatedAt })
@@ -493,7 +496,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
 
     it('answers 404 in the error envelope for an unknown code', async () => {
       for (const path of ['/qr-codes/NOPE1234/image.svg', '/qr-codes/NOPE1234/image.png']) {
-        const res = await t.call('GET', path)
+        const res = await t.callOffContract('GET', path)
         expect(res.status).toBe(404)
         expect(res.json).toEqual({ message: 'Not found.' })
       }
@@ -508,7 +511,7 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ id: qr.id, code: 'PIER 1', category_id: category.id, place_id: null, activated_at: null })
       await link(qr.code, place.id, user)
       expect(await t.services.qrCodes.resolve('PIER 1')).toEqual({ id: qr.id, code: 'PIER 1', category_id: category.id, place_id: place.id, activated_at: expect.any(String) })
-      // Typed from the plaque in any case (issue 18, item 11).
+      // Typed from the plaque in any case.
       expect(await t.services.qrCodes.resolve('pier 1')).toEqual(await t.services.qrCodes.resolve('PIER 1'))
       expect(await t.services.qrCodes.resolve('pier 2')).toBeUndefined()
     })
@@ -551,9 +554,9 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       const stranger = await setup()
       const before = await qrRow(qr.code)
       for (const [method, path, body] of endpoints(category.id, qr.code, place.id)) {
-        const anonymous = await t.call(method, path, { body })
+        const anonymous = await t.callOffContract(method, path, { body })
         expect([method, path, anonymous.status, anonymous.json]).toEqual([method, path, 401, { message: 'Unauthenticated.' }])
-        const foreign = await t.call(method, path, { body, token: stranger.token })
+        const foreign = await t.callOffContract(method, path, { body, token: stranger.token })
         expect([method, path, foreign.status, foreign.json]).toEqual([method, path, 404, { message: 'Not found.' }])
       }
       expect(await qrRow(qr.code)).toEqual(before)
@@ -567,10 +570,11 @@ describe.each(testDialects)('QR codes API on %s', (dialect) => {
       const place = await addPlace(category.id, 'Square')
       const qr = await createQr(token, category.id)
       for (const [method, path, body] of endpoints(category.id, qr.code, place.id)) {
-        const res = await t.call(method, path, { body, token: editor.token })
+        const res = await t.callOffContract(method, path, { body, token: editor.token })
         expect([method, path, res.status]).toEqual([method, path, method === 'POST' && !path.includes('detach') ? 201 : 200])
       }
-      expect(await qrRow(qr.code)).toBeUndefined()
+      // The last one moved it to the trash (ADR 110): gone from every read.
+      expect((await t.call('GET', `/qr-codes/${qr.code}`, { token: editor.token })).status).toBe(404)
     })
   })
 })

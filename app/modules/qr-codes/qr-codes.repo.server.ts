@@ -2,7 +2,7 @@ import type { DB } from '#app/db/db.server.ts'
 import type { QrCode } from '#app/db/schema.ts'
 import { normalizeQrCode } from './qr-codes.schema.ts'
 
-export type NewQrCode = Omit<QrCode, 'id'>
+export type NewQrCode = Omit<QrCode, 'id' | 'deleted_at' | 'deleted_by'>
 
 /** A QR code with its place, user and scan totals, as one row of one query (no N+1). */
 export interface QrCodeRow {
@@ -31,7 +31,8 @@ export class QrCodesRepo {
   private selectRows() {
     return this.db
       .selectFrom('qr_codes')
-      .leftJoin('places', 'places.id', 'qr_codes.place_id')
+      // A place in the trash (ADR 110) shows as no place.
+      .leftJoin('places', (join) => join.onRef('places.id', '=', 'qr_codes.place_id').on('places.deleted_at', 'is', null))
       .leftJoin('users', 'users.id', 'qr_codes.user_id')
       .leftJoin('qr_scan_totals', 'qr_scan_totals.qr_code_id', 'qr_codes.id')
       .select([
@@ -54,15 +55,25 @@ export class QrCodesRepo {
   }
 
   listByCategory(categoryId: number): Promise<QrCodeRow[]> {
-    return this.selectRows().where('qr_codes.category_id', '=', categoryId).orderBy('qr_codes.id').execute()
+    return this.selectRows().where('qr_codes.category_id', '=', categoryId).where('qr_codes.deleted_at', 'is', null).orderBy('qr_codes.id').execute()
   }
 
   findRowByCode(code: string): Promise<QrCodeRow | undefined> {
-    return this.selectRows().where('qr_codes.code', '=', normalizeQrCode(code)).executeTakeFirst()
+    return this.selectRows().where('qr_codes.code', '=', normalizeQrCode(code)).where('qr_codes.deleted_at', 'is', null).executeTakeFirst()
   }
 
-  findByCode(code: string): Promise<QrCode | undefined> {
-    return this.db.selectFrom('qr_codes').selectAll().where('code', '=', normalizeQrCode(code)).executeTakeFirst()
+  findByCode(code: string): Promise<(QrCode & { live_place_id: number | null }) | undefined> {
+    // In the trash (ADR 110), or of a category in the trash: as for an unknown code.
+    return this.db
+      .selectFrom('qr_codes')
+      .innerJoin('place_categories', 'place_categories.id', 'qr_codes.category_id')
+      .leftJoin('places', (join) => join.onRef('places.id', '=', 'qr_codes.place_id').on('places.deleted_at', 'is', null))
+      .selectAll('qr_codes')
+      .select('places.id as live_place_id')
+      .where('qr_codes.code', '=', normalizeQrCode(code))
+      .where('qr_codes.deleted_at', 'is', null)
+      .where('place_categories.deleted_at', 'is', null)
+      .executeTakeFirst()
   }
 
   /** Which of these codes (in their normal form) are already taken. */
@@ -85,12 +96,9 @@ export class QrCodesRepo {
     await this.db.updateTable('qr_codes').set(changes).where('id', '=', id).execute()
   }
 
-  async delete(id: number) {
-    await this.db.deleteFrom('qr_codes').where('id', '=', id).execute()
-  }
 
   /** The category of a place, to check it may be linked (undefined when the place is gone). */
   findPlaceCategory(placeId: number): Promise<{ id: number; category_id: number } | undefined> {
-    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', placeId).executeTakeFirst()
+    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', placeId).where('deleted_at', 'is', null).executeTakeFirst()
   }
 }

@@ -99,7 +99,7 @@ export type CreateQrBatchInput = z.output<typeof createQrBatchSchema>
 export type UpdateQrCodeInput = z.output<typeof updateQrCodeSchema>
 export type AddLocationInput = z.output<typeof addLocationSchema>
 
-/** A QR code as the API answers it (spec section 3); the type of both sides (ADR 035). */
+/** A QR code as the API answers it (docs/spec.md §3); the type of both sides (ADR 035). */
 export const qrCodeSchema = z.object({
   id: z.number().int(),
   code: z.string(),

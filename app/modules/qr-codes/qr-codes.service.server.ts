@@ -5,6 +5,7 @@ import type { Place, QrCode, User } from '#app/db/schema.ts'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { invalidField, notFound } from '#app/utils/errors.ts'
+import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
 import { type AddLocationInput, type CreateQrBatchInput, type CreateQrCodeInput, type QrCodeView, type UpdateQrCodeInput } from './qr-codes.schema.ts'
 import { QrCodesRepo, type NewQrCode, type QrCodeRow } from './qr-codes.repo.server.ts'
 import type { QrImage, QrImageFormat, QrImages } from './qr-image.server.ts'
@@ -99,11 +100,6 @@ export class QrCodeService {
     return this.get(user, code)
   }
 
-  async delete(user: User, code: string): Promise<void> {
-    const qr = await this.requireCode(user, code)
-    await this.repo.delete(qr.id)
-  }
-
   /**
    * Links the code to a place of its category: an existing one, or a new one at the position.
    * A new place within 20 m of an existing one is only created when the caller insists, so a
@@ -128,6 +124,8 @@ export class QrCodeService {
         placeId = (await places.createInCategory(qr.category_id, { name: input.name!, ...point })).id
       }
       await repo.update(qr.id, { place_id: placeId, user_id: user.id, activated_at: nowIso() })
+      // Its first place is the plaque's activation; another place later is a new link.
+      await recordActivity(trx, { categoryId: qr.category_id, userId: user.id, action: qr.activated_at === null ? 'qr_code.activated' : 'qr_code.linked', itemId: qr.id })
       return undefined
     })
     if (linked) return { kind: 'nearby', nearby: linked.nearby.map(toNearbyView) }
@@ -137,14 +135,18 @@ export class QrCodeService {
   /** Unlinks the place and its linker; activated_at stays as history ("active" means a place). */
   async detachPlace(user: User, code: string): Promise<QrCodeView> {
     const qr = await this.requireCode(user, code)
-    await this.repo.update(qr.id, { place_id: null, user_id: null })
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new QrCodesRepo(trx).update(qr.id, { place_id: null, user_id: null })
+      if (qr.place_id !== null) await recordActivity(trx, { categoryId: qr.category_id, userId: user.id, action: 'qr_code.unlinked', itemId: qr.id })
+    })
     return this.get(user, code)
   }
 
   /** Public: where a scanned code belongs, for the /q/{code} page; undefined when unknown. */
   async resolve(code: string): Promise<ResolvedQrCode | undefined> {
     const qr = await this.repo.findByCode(code)
-    return qr && { id: qr.id, code: qr.code, category_id: qr.category_id, place_id: qr.place_id, activated_at: qr.activated_at }
+    // A plaque whose place is in the trash leads nowhere until the place is back (ADR 110).
+    return qr && { id: qr.id, code: qr.code, category_id: qr.category_id, place_id: qr.live_place_id, activated_at: qr.activated_at }
   }
 
   /** Public: the image of a code, pointing at its resolver page; 404 for an unknown code. */

@@ -133,7 +133,7 @@ export class QrImages {
   }
 
   image(payload: string, format: QrImageFormat, size: number, client: string): QrImage {
-    const limit = format === 'png' ? () => this.limits.rateLimiter.enforce(`qr-image:${client}`, this.limits.perClient) : undefined
+    const limit = format === 'png' ? () => this.limits.rateLimiter.enforceClient('qr-image', client, this.limits.perClient) : undefined
     return {
       etag: qrImageEtag(payload, format, size),
       contentType: format === 'svg' ? 'image/svg+xml' : 'image/png',

@@ -41,7 +41,13 @@ function subjectOf(raw: string): string {
 
 describe('quotedVisitorText', () => {
   it('quotes every line, drops control and bidirectional characters, keeps at most one blank line', () => {
-    expect(quotedVisitorText('Tree down\r\n\r\n\r\n\r\nSee them: https://evil.example\u202E\u0007', '  ')).toBe('  > Tree down\n  >\n  > See them: https://evil.example')
+    expect(quotedVisitorText('Tree down\r\n\r\n\r\n\r\nSee them: https://evil.example\u202E\u0007', '  ')).toBe('  > Tree down\n  >\n  > See them: https[:]//evil[.]example')
+  })
+
+  it('leaves no address a mail client would link: schemes, www, host names, e-mail addresses', () => {
+    const quoted = quotedVisitorText('Log in at https://evil.example/login?x=1, or HTTP://EVIL.example, www.evil.example, evil.co.uk, ftp://x.example; mail boss@evil.example. 3.5 km, 10:30.', '')
+    expect(quoted).toBe('> Log in at https[:]//evil[.]example/login?x=1, or HTTP[:]//EVIL[.]example, www[.]evil[.]example, evil[.]co[.]uk, ftp[:]//x[.]example; mail boss[@]evil[.]example. 3.5 km, 10:30.')
+    expect(quoted).not.toMatch(/[a-z]:\/\/|\w\.\p{L}|\w@\w/iu)
   })
 })
 
@@ -131,17 +137,18 @@ describe.each(testDialects)('owners’ mail about visitor reports, through a rea
     const fr = received.find((m) => m.to[0] === c.owner.user.email)!
     const de = received.find((m) => m.to[0] === c.second.user.email)!
     // The category's name is cleaned (no line break: no header of its own in the subject).
-    expect(subjectOf(fr.data)).toBe('Des visiteurs ont signalé 2 problèmes sur « Lausanne Bcc: x@evil.example »')
+    expect(subjectOf(fr.data)).toBe('Des visiteurs ont signalé 2 problèmes sur «\u202fLausanne Bcc: x@evil.example\u202f»')
     expect(subjectOf(de.data)).toBe('Besucher haben 2 Probleme bei „Lausanne Bcc: x@evil.example“ gemeldet')
     expect(fr.data).not.toMatch(/^Bcc:/m)
     const text = bodyOf(fr.data)
-    expect(text).toContain('1. Chemin bloqué · ')
-    expect(text).toContain('Lieu : Cathédrale · Parcours : Vieille ville')
+    // The trails' time (TIME_ZONE, Europe/Zurich by default) in the owner's language: 10:00 UTC is 11:00 there.
+    expect(text).toContain('1. Chemin bloqué · 25 nov. 2026, 11:00\n')
+    expect(text).toContain('Lieu\u00a0: Cathédrale · Parcours\u00a0: Vieille ville')
     // The visitor's text is quoted: its lines cannot pass for the mail's own.
-    expect(text).toContain('   > Arbre tombé\n   > See them: https://evil.example/reports')
-    expect(text).toContain(`Photo : https://trails.example/uploads/reports/${c.id}/report-abc.webp`)
+    expect(text).toContain('   > Arbre tombé\n   > See them: https[:]//evil[.]example/reports')
+    expect(text).toContain(`Photo\u00a0: https://trails.example/uploads/reports/${c.id}/report-abc.webp`)
     expect(text).toContain(`https://trails.example/fr/reports?category=${c.id}`)
-    expect(text).not.toContain('Chemin bloqué · 25 nov. 2026, 10:01') // the resolved one is not listed
+    expect(text).not.toContain('Chemin bloqué · 25 nov. 2026, 11:01') // the resolved one is not listed
     expect(bodyOf(de.data)).toContain('Ort: Cathédrale · Route: Altstadt')
     const rows = await testDb.db.selectFrom('visitor_reports').select('notified_at').execute()
     expect(rows.map((r) => r.notified_at)).toEqual([at(5).toISOString(), at(5).toISOString(), at(5).toISOString()])

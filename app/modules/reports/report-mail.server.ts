@@ -1,6 +1,7 @@
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import { defaultLocale, isLocale, localizePath, type Locale } from '#app/i18n/config.ts'
+import { dateFormat } from '#app/utils/dates.ts'
 import { getFixedT } from '#app/i18n/i18n.server.ts'
 import { mailName } from '#app/platform/mail/mail-text.ts'
 import type { MailQueue } from '#app/platform/mail/mail-queue.server.ts'
@@ -15,9 +16,9 @@ const REPORT_MAIL_TICK_MS = 60_000
 
 /**
  * A visitor's text, safe in a plain-text mail: control and format characters (bidirectional
- * overrides, zero-width characters) removed, at most one blank line in a row, and every line
- * quoted with "> " so the visitor cannot write lines that pass for the mail's own (a fake
- * "See them: https://…" link line).
+ * overrides, zero-width characters) removed, at most one blank line in a row, every line quoted
+ * with "> " so the visitor cannot write lines that pass for the mail's own (a fake "See them:
+ * https://…" link line), and no address a mail client would make a link of (`delinked`).
  */
 export function quotedVisitorText(text: string, indent: string): string {
   const clean = [...text.normalize('NFC')]
@@ -29,10 +30,22 @@ export function quotedVisitorText(text: string, indent: string): string {
     .replace(/\t/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
-  return clean
+  return delinked(clean)
     .split('\n')
     .map((line) => `${indent}> ${line.trimEnd()}`.trimEnd())
     .join('\n')
+}
+
+/**
+ * Mail clients turn what looks like an address (`https://…`, `www.…`, `host.example`, `a@b.example`)
+ * into a link: in a mail from our sender, a visitor's link would carry our name. Such text is
+ * shown defanged, as security mails do (`https[:]//host[.]example`), readable and never linked.
+ */
+export function delinked(text: string): string {
+  return text
+    .replace(/([\p{L}\p{N}+.-]):(?=\/\/)/gu, '$1[:]')
+    .replace(/(?<=[\p{L}\p{N}])\.(?=\p{L})/gu, '[.]')
+    .replace(/(?<=\S)@(?=\S)/gu, '[@]')
 }
 
 interface Owner {
@@ -49,7 +62,7 @@ interface Owner {
  * open ones, in the owner's language (mail queue: SMTP, or the outbox without it).
  */
 export class ReportMail {
-  constructor(private readonly deps: { db: DB; config: Pick<Config, 'BASE_URL' | 'REPORT_MAIL_DELAY_MINUTES'>; mailQueue: MailQueue; storage: Storage }) {}
+  constructor(private readonly deps: { db: DB; config: Pick<Config, 'BASE_URL' | 'REPORT_MAIL_DELAY_MINUTES' | 'TIME_ZONE'>; mailQueue: MailQueue; storage: Storage }) {}
 
   /** Claims and queues what is due at `now`; answers how many mails were queued. */
   async sendDue(now: Date = new Date()): Promise<number> {
@@ -84,7 +97,7 @@ export class ReportMail {
     const t = getFixedT(locale)
     const name = mailName(category.name)
     const base = this.deps.config.BASE_URL.replace(/\/+$/, '')
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+    const dates = dateFormat(locale, this.deps.config.TIME_ZONE)
     const link = `${base}${localizePath(`/reports?category=${category.id}`, locale)}`
     const items = rows.map((r, i) => {
       const where = [
@@ -92,7 +105,7 @@ export class ReportMail {
         r.qr_code !== null ? t('mail.visitorReports.plaque', { code: r.qr_code }) : null,
         r.walk_id !== null && r.walk_slug !== null ? t('mail.visitorReports.route', { name: mailName(walkName(names.get(r.walk_id), locale, r.walk_slug)) }) : null,
       ].filter((part): part is string => part !== null)
-      const lines = [`${i + 1}. ${t(`reports.kinds.${r.kind}`)} · ${date.format(new Date(r.created_at))} UTC`]
+      const lines = [`${i + 1}. ${t(`reports.kinds.${r.kind}`)} · ${dates.dateTime(r.created_at)}`]
       if (where.length > 0) lines.push(`   ${where.join(' · ')}`)
       if (r.message) lines.push(quotedVisitorText(r.message, '   '))
       if (r.photo_path) lines.push(`   ${t('mail.visitorReports.photo', { url: absolute(base, this.deps.storage.url(r.photo_path)) })}`)

@@ -27,16 +27,23 @@ export interface ReportRow {
 export class ReportsRepo {
   constructor(private readonly db: DB) {}
 
+  // What a visitor names must be live: in the trash (ADR 110) it is as unknown.
   findQr(code: string) {
-    return this.db.selectFrom('qr_codes').select(['id', 'category_id', 'place_id']).where('code', '=', normalizeQrCode(code)).executeTakeFirst()
+    return this.db.selectFrom('qr_codes').select(['id', 'category_id', 'place_id']).where('code', '=', normalizeQrCode(code)).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
-  findWalk(uuid: string) {
-    return this.db.selectFrom('walks').select(['id', 'category_id']).where('uuid', '=', uuid).executeTakeFirst()
+  /** A route visitors can see (published): a draft is not known to them, even by its uuid. */
+  findPublishedWalk(uuid: string) {
+    return this.db.selectFrom('walks').select(['id', 'category_id']).where('uuid', '=', uuid).where('status', '=', 'published').where('deleted_at', 'is', null).executeTakeFirst()
+  }
+
+  /** Whether the place is one of the route's stops. */
+  async isStop(walkId: number, placeId: number): Promise<boolean> {
+    return (await this.db.selectFrom('walk_places').select('place_id').where('walk_id', '=', walkId).where('place_id', '=', placeId).executeTakeFirst()) !== undefined
   }
 
   findPlace(id: number) {
-    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', id).executeTakeFirst()
+    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   async insert(row: Insertable<VisitorReportsTable>): Promise<number> {
@@ -113,6 +120,11 @@ export class ReportsRepo {
     return new Map(rows.map((r) => [r.category_id, Number(r.n)]))
   }
 
+  /** A report's status and kind (what the activity log says of it), read before a change. */
+  statusOf(categoryId: number, id: number) {
+    return this.db.selectFrom('visitor_reports').select(['status', 'kind']).where('id', '=', id).where('category_id', '=', categoryId).executeTakeFirst()
+  }
+
   async setStatus(categoryId: number, id: number, status: ReportStatus, by: number, now: string): Promise<boolean> {
     const result = await this.db
       .updateTable('visitor_reports')
@@ -146,9 +158,10 @@ export class ReportsRepo {
             .innerJoin('place_categories as c', 'c.id', 'w.category_id')
             .select(['w.id', 'w.uuid', 'w.slug', 'c.slug as category_slug'])
             .where('w.id', '=', target.walkId)
+            .where('w.deleted_at', 'is', null)
             .executeTakeFirst()
-    const place = target.placeId === null ? undefined : await this.db.selectFrom('places').select(['id', 'name']).where('id', '=', target.placeId).executeTakeFirst()
-    const qr = target.qrCodeId === null ? undefined : await this.db.selectFrom('qr_codes').select('code').where('id', '=', target.qrCodeId).executeTakeFirst()
+    const place = target.placeId === null ? undefined : await this.db.selectFrom('places').select(['id', 'name']).where('id', '=', target.placeId).where('deleted_at', 'is', null).executeTakeFirst()
+    const qr = target.qrCodeId === null ? undefined : await this.db.selectFrom('qr_codes').select('code').where('id', '=', target.qrCodeId).where('deleted_at', 'is', null).executeTakeFirst()
     return { walk, place, qrCode: qr?.code }
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// Visitor reports (issue 15): what a visitor sends from /m or a /q page, and what managers read.
+// Visitor reports: what a visitor sends from /m or a /q page, and what managers read.
 // One schema per payload, shared by the API, the page form (/report) and the manager screen.
 
 export const REPORT_KINDS = ['plaque_damaged', 'path_blocked', 'information_wrong', 'other'] as const

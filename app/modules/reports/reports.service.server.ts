@@ -3,7 +3,6 @@ import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
-import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { randomImageKey, type ImageProcessor } from '#app/platform/images/images.server.ts'
 import type { Storage } from '#app/platform/storage/storage.server.ts'
@@ -11,6 +10,7 @@ import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { ReportsRepo, type ReportRow } from './reports.repo.server.ts'
 import { REPORTS_PER_PAGE, submitReportSchema, type ReportStatus, type ReportSubject, type ReportView } from './reports.schema.ts'
+import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
 
 /** What a visitor sent: the fields as parsed (JSON, or a form's text) and the photo's bytes. */
 export interface ReportSubmission {
@@ -34,7 +34,7 @@ export function walkName(names: Map<string, string> | undefined, locale: string,
 }
 
 /**
- * Visitor reports (issue 15): a visitor's report of a problem on the trail, from /m or a /q page,
+ * Visitor reports: a visitor's report of a problem on the trail, from /m or a /q page,
  * with no account and nothing personal stored (no address, user agent or visitor hash: the
  * client's address is used only as the rate limit's key, which the limiter keeps as an HMAC);
  * and the category members' list of them. The owners' mail: ReportMail.
@@ -52,7 +52,7 @@ export class ReportService {
    * checks), and only then is anything stored: a refused report leaves no row and no file.
    */
   async submit(client: string, locale: Locale, read: () => Promise<ReportSubmission>): Promise<{ id: number }> {
-    await this.deps.rateLimiter.enforce(`reports:${clientNetwork(client)}`, this.deps.config.RATE_LIMIT_REPORTS)
+    await this.deps.rateLimiter.enforceClient('reports', client, this.deps.config.RATE_LIMIT_REPORTS)
     const { fields, photo } = await read()
     const input = parseOrThrow(submitReportSchema, fields)
     const message = (input.message ?? '').trim()
@@ -111,11 +111,13 @@ export class ReportService {
       ;[categoryId, placeId] = [place.category_id, place.id]
     }
     if (input.route !== undefined) {
-      const walk = await repo.findWalk(input.route)
+      // Visitors report on what they can see: a published route, and only its own stops (a draft
+      // or another stop of the category would be named back to whoever guessed its id).
+      const walk = await repo.findPublishedWalk(input.route)
       if (!walk) throw invalidField('route', 'reports.errors.unknownRoute')
-      if (categoryId !== null && walk.category_id !== categoryId) {
-        throw invalidField(input.place_id !== undefined ? 'place_id' : 'route', 'reports.errors.notOnRoute')
-      }
+      const field = input.place_id !== undefined ? 'place_id' : 'route'
+      if (categoryId !== null && walk.category_id !== categoryId) throw invalidField(field, 'reports.errors.notOnRoute')
+      if (placeId !== null && !(await repo.isStop(walk.id, placeId))) throw invalidField(field, 'reports.errors.notOnRoute')
       ;[categoryId, walkId] = [walk.category_id, walk.id]
     }
     if (categoryId === null) throw invalidField('route', 'reports.errors.whereRequired')
@@ -156,8 +158,15 @@ export class ReportService {
   /** Resolves or reopens a report of the category (members only; another tenant's: 404). */
   async setStatus(user: User, categoryId: number, reportId: number, status: ReportStatus, locale: string): Promise<ReportView> {
     await this.deps.access.require(user.id, categoryId)
+    await this.deps.db.transaction().execute(async (trx) => {
+      const reports = new ReportsRepo(trx)
+      const before = await reports.statusOf(categoryId, reportId)
+      if (!before || !(await reports.setStatus(categoryId, reportId, status, user.id, nowIso(this.now())))) throw notFound()
+      // What the report was about and its number, never what the visitor wrote (ADR 115).
+      const action = status === 'resolved' ? 'report.resolved' : 'report.reopened'
+      if (before.status !== status) await recordActivity(trx, { categoryId, userId: user.id, action, itemId: reportId, label: String(reportId), details: { report_kind: before.kind } })
+    })
     const repo = new ReportsRepo(this.deps.db)
-    if (!(await repo.setStatus(categoryId, reportId, status, user.id, nowIso(this.now())))) throw notFound()
     const [view] = await this.views(repo, await repo.byIds([reportId]), locale)
     return view
   }

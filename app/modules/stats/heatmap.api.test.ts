@@ -68,7 +68,7 @@ describe.each(testDialects)('heatmap API on %s', (dialect) => {
     return { owner, editor, stranger, category, elsewhere, a, b, c, oldTown, lakeside, foreignWalk }
   }
 
-  const heatmap = (categoryId: number, token: string | undefined, query = '') =>
+  const heatmap = (categoryId: number, token: string | undefined, query: '' | `?${string}` = '') =>
     t.call('GET', `/place-categories/${categoryId}/heatmap${query}`, { token })
 
   it('weighs each placed place: its scans, plus each route’s views shared among the route’s placed stops', async () => {
@@ -185,7 +185,7 @@ describe.each(testDialects)('heatmap API on %s', (dialect) => {
   ])('refuses %s with 422', async (_case, query, field, message) => {
     const { owner, category } = await world()
     const before = await countRows(testDb.db, 'stat_days')
-    const res = await heatmap(category.id, owner.token, query)
+    const res = await heatmap(category.id, owner.token, query as `?${string}`)
     expect(res.status).toBe(422)
     expect(res.json).toEqual({ message, errors: { [field]: [message] } })
     expect(await countRows(testDb.db, 'stat_days')).toBe(before)

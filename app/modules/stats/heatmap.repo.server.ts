@@ -17,7 +17,7 @@ export class HeatmapRepo {
 
   /** A route of the category, whatever its status. */
   async findWalkId(categoryId: number, uuid: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('walks').select('id').where('category_id', '=', categoryId).where('uuid', '=', uuid).executeTakeFirst()
+    const row = await this.db.selectFrom('walks').select('id').where('category_id', '=', categoryId).where('uuid', '=', uuid).where('deleted_at', 'is', null).executeTakeFirst()
     return row?.id
   }
 
@@ -27,6 +27,7 @@ export class HeatmapRepo {
       .selectFrom('places')
       .select(['id', 'name', 'lat', 'lng'])
       .where('category_id', '=', categoryId)
+      .where('deleted_at', 'is', null)
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .execute()
@@ -41,6 +42,8 @@ export class HeatmapRepo {
       .innerJoin('places', 'places.id', 'walk_places.place_id')
       .select(['walk_places.walk_id', 'walk_places.place_id'])
       .where('walks.category_id', '=', categoryId)
+      .where('walks.deleted_at', 'is', null)
+      .where('places.deleted_at', 'is', null)
       .where('places.lat', 'is not', null)
       .where('places.lng', 'is not', null)
       .$if(walkId !== undefined, (q) => q.where('walk_places.walk_id', '=', walkId!))

@@ -7,7 +7,7 @@ export class LikesRepo {
 
   /** A published route by uuid (drafts cannot be liked). */
   findPublishedWalk(uuid: string) {
-    return this.db.selectFrom('walks').select(['id', 'category_id']).where('uuid', '=', uuid).where('status', '=', 'published').executeTakeFirst()
+    return this.db.selectFrom('walks').select(['id', 'category_id']).where('uuid', '=', uuid).where('status', '=', 'published').where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   /**

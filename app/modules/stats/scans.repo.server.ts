@@ -97,6 +97,7 @@ export class ScansRepo {
         'qr_scan_totals.last_scanned_at',
       ])
       .where('qr_codes.category_id', '=', categoryId)
+      .where('qr_codes.deleted_at', 'is', null)
       .orderBy('qr_codes.id')
       .execute()
   }

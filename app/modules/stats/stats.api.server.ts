@@ -71,6 +71,7 @@ export const statsApi = createRouter()
     createRoute({
       method: 'get',
       path: '/place-categories/{id}/fetch-statistic',
+      summary: 'The category’s views and likes for a year',
       tags,
       middleware: requireAuth,
       request: { params: idParams, query: yearQuerySchema },
@@ -86,6 +87,7 @@ export const statsApi = createRouter()
     createRoute({
       method: 'get',
       path: '/place-categories/{id}/statistics/breakdown',
+      summary: 'The category’s statistics by route, day and source',
       tags,
       middleware: requireAuth,
       request: { params: idParams, query: yearQuerySchema },

@@ -7,7 +7,7 @@ export type EventRow = Insertable<EventsTable>
 export type DayRow = Selectable<StatDaysTable>
 type MonthRow = Selectable<StatMonthsTable>
 
-export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits', 'plaque_views'] as const
+export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits', 'plaque_views', 'audio_plays'] as const
 type Counter = (typeof counters)[number]
 export type Counts = Record<Counter, number>
 
@@ -35,6 +35,7 @@ function sums() {
     sum('contributions').as('contributions'),
     sum('place_visits').as('place_visits'),
     sum('plaque_views').as('plaque_views'),
+    sum('audio_plays').as('audio_plays'),
   ] as const
 }
 
@@ -74,6 +75,7 @@ export class StatsRepo {
             contributions: eb('stat_days.contributions', '+', eb.ref('excluded.contributions')),
             place_visits: eb('stat_days.place_visits', '+', eb.ref('excluded.place_visits')),
             plaque_views: eb('stat_days.plaque_views', '+', eb.ref('excluded.plaque_views')),
+            audio_plays: eb('stat_days.audio_plays', '+', eb.ref('excluded.audio_plays')),
           })),
         )
         .execute()
@@ -88,7 +90,7 @@ export class StatsRepo {
       const key = `${day.category_id}|${month}`
       let row = months.get(key)
       if (!row) {
-        row = { category_id: day.category_id, month, views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0, plaque_views: 0 }
+        row = { category_id: day.category_id, month, views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0, plaque_views: 0, audio_plays: 0 }
         months.set(key, row)
       }
       for (const counter of counters) row[counter] += day[counter]
@@ -108,6 +110,7 @@ export class StatsRepo {
             contributions: eb('stat_months.contributions', '+', eb.ref('excluded.contributions')),
             place_visits: eb('stat_months.place_visits', '+', eb.ref('excluded.place_visits')),
             plaque_views: eb('stat_months.plaque_views', '+', eb.ref('excluded.plaque_views')),
+            audio_plays: eb('stat_months.audio_plays', '+', eb.ref('excluded.audio_plays')),
           })),
         )
         .execute()
@@ -227,6 +230,7 @@ export class StatsRepo {
         countOf('contribution').as('contributions'),
         countOf('place_visit').as('place_visits'),
         sql<number>`sum(case when type = ${'view'} and qr_code_id is not null then 1 else 0 end)`.as('plaque_views'),
+        countOf('audio_play').as('audio_plays'),
       ])
       .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
       .groupBy(['category_id', walk, place, day])
@@ -265,12 +269,19 @@ export class StatsRepo {
   /** Every event of a route page asks this: the callers of one turn share the read on PostgreSQL (ADR 031). */
   findPublishedWalk(uuid: string) {
     return sharedRead(this.db, `published-walk:${uuid}`, () =>
-      this.db.selectFrom('walks').select(['id', 'category_id']).where('uuid', '=', uuid).where('status', '=', 'published').executeTakeFirst(),
+      // In the trash (ADR 110): no more events, the counted ones stay.
+      this.db.selectFrom('walks').select(['id', 'category_id']).where('uuid', '=', uuid).where('status', '=', 'published').where('deleted_at', 'is', null).executeTakeFirst(),
     )
   }
 
   findPlace(id: number) {
-    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', id).executeTakeFirst()
+    return this.db.selectFrom('places').select(['id', 'category_id']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+  }
+
+  /** Whether the place is one of the route's stops. */
+  async isStop(walkId: number, placeId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('walk_places').select('place_id').where('walk_id', '=', walkId).where('place_id', '=', placeId).executeTakeFirst()
+    return row !== undefined
   }
 
   async findSalt(day: string): Promise<string | undefined> {

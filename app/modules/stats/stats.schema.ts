@@ -2,8 +2,11 @@ import { z } from 'zod'
 
 // One schema per payload: the API validates with it, the public pages' beacon follows it.
 
-/** The events a public page may send; `contribution` is recorded by the server only. */
-const publicEventTypes = ['view', 'time', 'like', 'place_visit'] as const
+/**
+ * The events a public page may send; `contribution` is recorded by the server only. `audio_play`:
+ * a visitor started a stop's recording (ADR 123), with the route and the stop, which must be on it.
+ */
+const publicEventTypes = ['view', 'time', 'like', 'place_visit', 'audio_play'] as const
 
 const maxTimeSeconds = 86_400
 
@@ -22,7 +25,10 @@ export const eventSchema = z
     if (event.type !== 'time' && event.value !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.unknown_field' })
     }
-    if (event.route_uuid === undefined && event.place_id === undefined) {
+    if (event.type === 'audio_play') {
+      if (event.route_uuid === undefined) ctx.addIssue({ code: 'custom', path: ['route_uuid'], message: 'validation.required' })
+      if (event.place_id === undefined) ctx.addIssue({ code: 'custom', path: ['place_id'], message: 'validation.required' })
+    } else if (event.route_uuid === undefined && event.place_id === undefined) {
       ctx.addIssue({ code: 'custom', path: ['route_uuid'], message: 'validation.event_target' })
     }
   })
@@ -105,6 +111,7 @@ const totals = {
   likes: z.number().int(),
   contributions: z.number().int(),
   place_visits: z.number().int(),
+  audio_plays: z.number().int().describe('Plays of the stops’ recordings started by visitors (ADR 123)'),
 }
 
 export const breakdownSchema = z.object({

@@ -1,11 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { isbot } from 'isbot'
 import type { Config } from '#app/config/config.server.ts'
-import { nowIso, type DB } from '#app/db/db.server.ts'
+import { contentVersionBoard, nowIso, type DB } from '#app/db/db.server.ts'
 import { inTransaction, type OnHandle } from '#app/db/handle.server.ts'
 import type { EventType, User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
+import type { Logger } from '#app/platform/observability/logger.server.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
+import { LimitTally } from '#app/platform/rate-limit/tally.server.ts'
+import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
 import { resolveTexts } from '#app/modules/walks/walk-serializer.server.ts'
 import { AppError, notFound } from '#app/utils/errors.ts'
 import { buildHeatmap } from './heatmap.service.server.ts'
@@ -42,6 +45,27 @@ export interface Visitor {
 // Events per group commit at most: a long burst is written in several short transactions.
 const GROUP_EVENTS = 5000
 
+// Events held in memory at most while the database refuses them (ADR 071): beyond, the oldest go.
+const BUFFERED_MAX = 200_000
+
+/**
+ * What the service and its copies on a transaction share: the visitors' events counted in memory
+ * and not yet written, the per-client limits counted the same way, the published routes known.
+ */
+interface Counting {
+  requests: NewEvent[][]
+  events: number
+  timer: NodeJS.Timeout | null
+  flushing: Promise<void> | null
+  /** When the oldest request not being written yet was counted (ms): the next write is due EVENTS_FLUSH_MS after it. */
+  oldestAt: number
+  /** Counting in memory (EVENTS_FLUSH_MS > 0), else each event is written before its answer. */
+  inMemory: boolean
+  limits: LimitTally
+  /** Published routes by uuid, with the slug namespace's version they were read at. */
+  walks: Map<string, { walk: { id: number; category_id: number } | undefined; slugs: number }>
+}
+
 // Salts of the days before this many are deleted: a visitor hash cannot be linked across days.
 const SALT_DAYS_KEPT = 2
 
@@ -68,7 +92,7 @@ function toEventRow(event: NewEvent): EventRow {
   }
 }
 
-const emptyCounts = (): Counts => ({ views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0, plaque_views: 0 })
+const emptyCounts = (): Counts => ({ views: 0, total_time: 0, sessions: 0, likes: 0, contributions: 0, place_visits: 0, plaque_views: 0, audio_plays: 0 })
 
 /** What one event adds to its day row (the same rules as the rebuild's SQL). */
 function addEvent(counts: Counts, row: EventRow): void {
@@ -89,6 +113,9 @@ function addEvent(counts: Counts, row: EventRow): void {
       break
     case 'place_visit':
       counts.place_visits += 1
+      break
+    case 'audio_play':
+      counts.audio_plays += 1
       break
   }
 }
@@ -135,11 +162,29 @@ export class StatsService implements OnHandle<StatsService> {
   private readonly waiting: Array<{ events: NewEvent[]; resolve: () => void; reject: (error: unknown) => void }> = []
   private writing = false
 
-  constructor(readonly deps: { db: DB; config: Config; categories: CategoryService; rateLimiter: RateLimiter }) {}
+  private readonly counting: Counting
+
+  constructor(
+    readonly deps: { db: DB; config: Config; categories: CategoryService; rateLimiter: RateLimiter; logger?: Logger; limits?: LimitTally },
+    counting?: Counting,
+  ) {
+    const flushMs = deps.config.EVENTS_FLUSH_MS
+    this.counting = counting ?? {
+      requests: [],
+      events: 0,
+      timer: null,
+      flushing: null,
+      oldestAt: 0,
+      inMemory: flushMs > 0,
+      // The process's shared tally, unless this service was given a limiter of its own.
+      limits: deps.limits?.limiter === deps.rateLimiter ? deps.limits : new LimitTally(deps.rateLimiter, flushMs),
+      walks: new Map(),
+    }
+  }
 
   /** The same service inside a transaction: its writes join the caller's (ADR 037). */
   on(db: DB): StatsService {
-    return db === this.deps.db ? this : new StatsService({ ...this.deps, db })
+    return db === this.deps.db ? this : new StatsService({ ...this.deps, db }, this.counting)
   }
 
   /**
@@ -197,12 +242,6 @@ export class StatsService implements OnHandle<StatsService> {
     return createHmac('sha256', salt).update(`${ip}\n${userAgent}`).digest('hex')
   }
 
-  /** The client's address under the day's salt, for the rate limit (a window crossing midnight restarts). */
-  private async clientKey(ip: string, at: Date = new Date()): Promise<string> {
-    const salt = await this.dailySalt(dayOf(at.toISOString()))
-    return createHmac('sha256', salt).update(`rate-limit\n${ip}`).digest('hex')
-  }
-
   /**
    * Counts `weight` hits of a per-address limit (likes: RATE_LIMIT_LIKES, QR scans:
    * RATE_LIMIT_QR_SCANS): the address alone, so a client rotating its user agent gains nothing.
@@ -210,7 +249,14 @@ export class StatsService implements OnHandle<StatsService> {
    */
   async clientLimit(kind: ClientLimit, ip: string, weight = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     const limit = kind === 'likes' ? this.deps.config.RATE_LIMIT_LIKES : this.deps.config.RATE_LIMIT_QR_SCANS
-    return this.deps.rateLimiter.hit(`${kind}:${await this.clientKey(ip)}`, limit, weight)
+    const key = `${kind}:${clientNetwork(ip)}`
+    // A scan is on the visitor's hot path: counted in memory, written in groups (ADR 071).
+    return kind === 'qr-scans' ? this.counting.limits.hit(key, limit, weight) : this.deps.rateLimiter.hit(key, limit, weight)
+  }
+
+  /** The client's events limit (RATE_LIMIT_EVENTS): 429 over it; counted in memory unless EVENTS_FLUSH_MS is 0. */
+  private async limitEvents(ip: string, weight: number): Promise<void> {
+    await this.counting.limits.enforce(`events:${clientNetwork(ip)}`, this.deps.config.RATE_LIMIT_EVENTS, weight)
   }
 
   /**
@@ -232,7 +278,7 @@ export class StatsService implements OnHandle<StatsService> {
     const occurredAt = nowIso()
     const events: NewEvent[] = [{ ...scan, type: 'place_visit', visitorHash, occurredAt }]
     if (scan.walkId !== null) events.push({ categoryId: scan.categoryId, walkId: scan.walkId, qrCodeId: scan.qrCodeId, type: 'view', visitorHash, occurredAt })
-    await this.record(events)
+    await this.countLater(events)
     return true
   }
 
@@ -252,7 +298,7 @@ export class StatsService implements OnHandle<StatsService> {
    */
   async ingestBatch(inputs: EventInput[], visitor: Visitor): Promise<void> {
     if (isbot(visitor.userAgent) || inputs.length === 0) return
-    await this.deps.rateLimiter.enforce(`events:${await this.clientKey(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS, inputs.length)
+    await this.limitEvents(visitor.ip, inputs.length)
     // Likes sent as events count against the same per-address like limit as the like form.
     const likes = inputs.filter((input) => input.type === 'like').length
     if (likes > 0) {
@@ -263,12 +309,13 @@ export class StatsService implements OnHandle<StatsService> {
     // A batch names the same route (and a few places) again and again: each is read once.
     const walks = new Map<string, Awaited<ReturnType<StatsRepo['findPublishedWalk']>>>()
     const places = new Map<number, Awaited<ReturnType<StatsRepo['findPlace']>>>()
+    const stops = new Map<string, boolean>()
     const events: NewEvent[] = []
     const visitorHash = await this.visitorHash(visitor.ip, visitor.userAgent)
     for (const input of inputs) {
       let walk
       if (input.route_uuid !== undefined) {
-        if (!walks.has(input.route_uuid)) walks.set(input.route_uuid, await repo.findPublishedWalk(input.route_uuid))
+        if (!walks.has(input.route_uuid)) walks.set(input.route_uuid, await this.publishedWalk(input.route_uuid))
         walk = walks.get(input.route_uuid)
         if (!walk) throw notFound()
       }
@@ -277,6 +324,12 @@ export class StatsService implements OnHandle<StatsService> {
         if (!places.has(input.place_id)) places.set(input.place_id, await repo.findPlace(input.place_id))
         place = places.get(input.place_id)
         if (!place || (walk && place.category_id !== walk.category_id)) throw notFound()
+      }
+      // A play is of a stop of the route (ADR 123): a place of the category that is not on it is unknown.
+      if (input.type === 'audio_play') {
+        const key = `${walk!.id}|${place!.id}`
+        if (!stops.has(key)) stops.set(key, await repo.isStop(walk!.id, place!.id))
+        if (!stops.get(key)) throw notFound()
       }
       events.push({
         categoryId: walk?.category_id ?? place!.category_id,
@@ -287,7 +340,26 @@ export class StatsService implements OnHandle<StatsService> {
         visitorHash,
       })
     }
-    await this.recordGrouped(...events)
+    await this.countLater(events)
+  }
+
+  /**
+   * A published route by uuid, from memory while the slug namespace's version is the one it was
+   * read at: every route that appears, goes, or changes status or category raises it.
+   */
+  private async publishedWalk(uuid: string): Promise<{ id: number; category_id: number } | undefined> {
+    const board = contentVersionBoard(this.deps.db)
+    const now = board.version(0)
+    const slugs = typeof now === 'number' ? now : await now
+    const kept = this.counting.walks.get(uuid)
+    if (kept && kept.slugs === slugs) return kept.walk
+    const walk = await new StatsRepo(this.deps.db).findPublishedWalk(uuid)
+    // Unknown addresses are not kept (anyone can make them up); known ones up to a bound.
+    if (walk) {
+      if (this.counting.walks.size >= 10_000) this.counting.walks.clear()
+      this.counting.walks.set(uuid, { walk, slugs })
+    }
+    return walk
   }
 
   /**
@@ -296,8 +368,84 @@ export class StatsService implements OnHandle<StatsService> {
    */
   async ingestView(walk: { id: number; categoryId: number }, visitor: Visitor): Promise<void> {
     if (isbot(visitor.userAgent)) return
-    await this.deps.rateLimiter.enforce(`events:${await this.clientKey(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS)
-    await this.recordGrouped({ categoryId: walk.categoryId, type: 'view', walkId: walk.id, visitorHash: await this.visitorHash(visitor.ip, visitor.userAgent) })
+    await this.limitEvents(visitor.ip, 1)
+    await this.countLater([{ categoryId: walk.categoryId, type: 'view', walkId: walk.id, visitorHash: await this.visitorHash(visitor.ip, visitor.userAgent) }])
+  }
+
+  /**
+   * A visitor's events (views, page events, scans), counted now and written with the others of
+   * the next second (EVENTS_FLUSH_MS) by `flush`, in one group commit (ADR 071): the answer
+   * waits for no database. A SIGTERM writes them before the process ends (server/app.ts); a
+   * SIGKILL loses at most the last EVENTS_FLUSH_MS of them. EVENTS_FLUSH_MS=0: written before
+   * the answer, as every other write.
+   */
+  private countLater(events: NewEvent[]): Promise<void> {
+    if (!this.counting.inMemory || events.length === 0) return this.recordGrouped(...events)
+    const at = nowIso()
+    const counting = this.counting
+    if (counting.requests.length === 0) counting.oldestAt = Date.now()
+    counting.requests.push(events.map((event) => (event.occurredAt ? event : { ...event, occurredAt: at })))
+    counting.events += events.length
+    while (counting.events > BUFFERED_MAX) {
+      const dropped = counting.requests.shift()!
+      counting.events -= dropped.length
+      this.deps.logger?.error('visitor events dropped: the database has refused them for too long', { events: dropped.length })
+    }
+    if (!counting.timer && !counting.flushing) {
+      counting.timer = setTimeout(() => void this.flush(), this.deps.config.EVENTS_FLUSH_MS)
+      counting.timer.unref()
+    }
+    return Promise.resolve()
+  }
+
+  /**
+   * Writes every event counted in memory now, and the per-client limits' counts: every second,
+   * at shutdown, and in tests. Each request's events go in together; a request whose route or
+   * place went away meanwhile is dropped alone. When the database refuses them all, they stay
+   * for the next try.
+   */
+  flush(): Promise<void> {
+    const counting = this.counting
+    if (counting.timer) clearTimeout(counting.timer)
+    counting.timer = null
+    counting.flushing ??= (async () => {
+      try {
+        while (counting.requests.length > 0) {
+          const requests = counting.requests.splice(0)
+          counting.events -= requests.reduce((n, r) => n + r.length, 0)
+          const results = await Promise.allSettled(requests.map((events) => this.recordGrouped(...events)))
+          const failed = requests.filter((_, i) => results[i].status === 'rejected')
+          if (failed.length === 0) continue
+          const error = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason
+          if (failed.length < requests.length) {
+            this.deps.logger?.warn('visitor events not recorded', { requests: failed.length, error: String(error) })
+            continue
+          }
+          // The database refused every one: kept, in order, for the next try.
+          counting.requests.unshift(...failed)
+          // The next try a whole interval from now, not at once against a database that refuses.
+          counting.oldestAt = Date.now()
+          counting.events += failed.reduce((n, r) => n + r.length, 0)
+          this.deps.logger?.warn('visitor events not written yet', { events: counting.events, error: String(error) })
+          break
+        }
+        await counting.limits.flush()
+      } finally {
+        counting.flushing = null
+        if (counting.requests.length > 0 && !counting.timer) {
+          // Due EVENTS_FLUSH_MS after the oldest waiting request, not after this write: a slow
+          // write must not add its own time to how long an acknowledged event waits (ADR 071).
+          counting.timer = setTimeout(() => void this.flush(), Math.max(0, counting.oldestAt + this.deps.config.EVENTS_FLUSH_MS - Date.now()))
+          counting.timer.unref()
+        }
+      }
+    })()
+    return counting.flushing
+  }
+
+  /** Writes everything counted, including what arrives while writing (the shutdown's call). */
+  async close(): Promise<void> {
+    for (let tries = 0; tries < 10 && (this.counting.requests.length > 0 || this.counting.flushing || this.counting.timer); tries++) await this.flush()
   }
 
   /**

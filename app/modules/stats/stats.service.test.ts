@@ -178,7 +178,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
       const rows = await testDb.db.selectFrom('stat_days').selectAll().where('category_id', '=', category.id).execute()
       expect(rows).toHaveLength(9)
       const march5 = rows.find((r) => r.walk_id === w1.id && r.day === '2024-03-05')
-      expect(march5).toEqual({ category_id: category.id, walk_id: w1.id, place_id: 0, day: '2024-03-05', views: 3, total_time: 180, sessions: 2, likes: 1, contributions: 0, place_visits: 0, plaque_views: 0 })
+      expect(march5).toEqual({ category_id: category.id, walk_id: w1.id, place_id: 0, day: '2024-03-05', views: 3, total_time: 180, sessions: 2, likes: 1, contributions: 0, place_visits: 0, plaque_views: 0, audio_plays: 0 })
     })
 
     it('runs the same four queries however much data there is, none of them on raw events', async () => {
@@ -209,7 +209,7 @@ describe.each(testDialects)('StatsService on %s', (dialect) => {
   })
 
   describe('breakdown', () => {
-    const zero = { views: 0, plaque_views: 0, total_time: 0, sessions: 0, averageTimePerSession: 0, likes: 0, contributions: 0, place_visits: 0 }
+    const zero = { views: 0, plaque_views: 0, total_time: 0, sessions: 0, averageTimePerSession: 0, likes: 0, contributions: 0, place_visits: 0, audio_plays: 0 }
 
     it('answers totals per route (named in the category’s fallback language, else any language it has) and per place', async () => {
       const { user, category, w1, w2, p1, p2 } = await seed()

@@ -17,6 +17,7 @@ export class SubdomainsRepo {
       .select('slug')
       .where('category_id', '=', categoryId)
       .where('status', '=', 'published')
+      .where('deleted_at', 'is', null)
       .orderBy('id')
       .limit(1)
       .executeTakeFirst()

@@ -6,7 +6,9 @@ import type { LatLng } from '#app/modules/geo/geo.ts'
 import { linePaths, type FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import { routeColors, walkTextFields, type RouteColor, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
 import { notFound } from '#app/utils/errors.ts'
-import { toCsv, toGeoJson, toGpx, toKml, type ExportModel, type ExportPlace, type ExportRoute } from './formats/write.ts'
+import { isLocale } from '#app/i18n/config.ts'
+import { translate } from '#app/i18n/i18n.server.ts'
+import { routeName as routeTitle, toCsv, toGeoJson, toGpx, toKml, type ExportModel, type ExportPlace, type ExportRoute } from './formats/write.ts'
 import type { ExportFormat } from './transfer.schema.ts'
 import { TransferRepo, type PlaceTranslationRow, type WalkRow, type WalkTranslationRow } from './transfer.repo.server.ts'
 
@@ -87,9 +89,25 @@ export async function loadExportModel(db: DB, addressing: Addressing, categoryId
     fallbackLocale: category.fallback_locale,
     places: places
       .filter((p) => !shown || shown.has(placeRef(p.id)))
-      .map((p) => ({ ref: placeRef(p.id), name: p.name, lat: p.lat, lng: p.lng, texts: placeTexts(placeTextsOf.get(p.id) ?? []) })),
+      .map((p) => ({ ref: placeRef(p.id), name: p.name, lat: p.lat, lng: p.lng, ele: p.ele, texts: placeTexts(placeTextsOf.get(p.id) ?? []) })),
     routes,
   }
+}
+
+/**
+ * What a GPX cannot hold, named in its description in the category's language: a waypoint needs a
+ * position, and a route with neither path nor stops has nothing to write. GeoJSON, KML and CSV
+ * keep them (a feature without geometry, a row with empty position cells).
+ */
+function gpxLeftOut(model: ExportModel): string | null {
+  const locale = isLocale(model.fallbackLocale) ? model.fallbackLocale : 'en'
+  const places = model.places.filter((p) => p.lat === null || p.lng === null).map((p) => p.name)
+  const routes = model.routes.filter((r) => r.lines.length === 0 && r.stops.length === 0).map((r) => routeTitle(model, r))
+  const parts = [
+    places.length > 0 ? translate(locale, { key: 'import.gpxLeftOut.places', values: { names: places.join(', ') } }) : null,
+    routes.length > 0 ? translate(locale, { key: 'import.gpxLeftOut.routes', values: { names: routes.join(', ') } }) : null,
+  ].filter((part): part is string => part !== null)
+  return parts.length > 0 ? parts.join(' ') : null
 }
 
 /** A category's places and routes as a file, for its members (another tenant: 404). */
@@ -101,7 +119,8 @@ export class ExportService {
     const model = await loadExportModel(this.deps.db, this.deps.addressing, categoryId)
     if (!model) throw notFound()
     const writer = writers[format]
-    return { body: writer.write(model), contentType: writer.contentType, filename: `${model.slug}.${writer.extension}` }
+    const note = format === 'gpx' ? gpxLeftOut(model) : null
+    return { body: writer.write({ ...model, note }), contentType: writer.contentType, filename: `${model.slug}.${writer.extension}` }
   }
 
   /** One route with its stops, as GeoJSON or KML (beside its GPX). */

@@ -1,3 +1,4 @@
+import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -6,8 +7,8 @@ import { clientIp } from '#app/api/middleware.server.ts'
 import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
 import { requestLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
-import type { KeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
-import { etagMatches } from '#app/utils/http-encoding.ts'
+import { compressedBody, type KeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
+import { encodedEtag, etagMatches, MIN_COMPRESS_BYTES, negotiateEncoding } from '#app/utils/http-encoding.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { openCategorySchema } from './open-data.schema.ts'
 
@@ -25,7 +26,8 @@ export const openDataHeaders = createMiddleware<ApiEnv>(async (c, next) => {
   try {
     if (c.req.method !== 'OPTIONS') {
       const { services } = c.var
-      await services.rateLimiter.enforce(`open-data:${clientIp(c, services.config.TRUST_PROXY)}`, services.config.RATE_LIMIT_OPEN_DATA)
+      // Counted in memory and written every second, as the other visitor hits (ADR 071).
+      await services.visitorLimits.enforce(`open-data:${clientNetwork(clientIp(c, services.config.TRUST_PROXY))}`, services.config.RATE_LIMIT_OPEN_DATA)
     }
     await next()
   } finally {
@@ -35,13 +37,19 @@ export const openDataHeaders = createMiddleware<ApiEnv>(async (c, next) => {
 
 function sendPublic(c: Context<ApiEnv>, answer: KeptAnswer | null, contentType: string): never {
   if (!answer) throw notFound()
-  c.header('ETag', answer.etag)
+  // Compressed once per kept answer, not at every request (ADR 071): its ETag per encoding, as
+  // server/compression.ts would make it.
+  const encoding = answer.body.byteLength >= MIN_COMPRESS_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null
+  const etag = encoding ? encodedEtag(answer.etag, encoding) : answer.etag
+  c.header('ETag', etag)
   // Anyone may keep it, and must ask again each time (a 304 when nothing changed).
   c.header('Cache-Control', 'public, no-cache')
-  c.header('Vary', 'Accept-Language')
-  if (etagMatches(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304) as never
+  c.header('Vary', 'Accept-Language, Accept-Encoding')
+  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304) as never
   c.header('Content-Type', contentType)
-  return c.body(answer.body, 200) as never
+  if (!encoding) return c.body(answer.body, 200) as never
+  c.header('Content-Encoding', encoding)
+  return c.body(compressedBody(answer, encoding), 200) as never
 }
 
 const slugParams = z.object({ slug: z.string().max(200) })

@@ -37,6 +37,18 @@ describe.each(testDialects)('open data on %s', (dialect) => {
     return { ...m, published, draft }
   }
 
+  it('carries the CORS headers on every refusal, the ones made before its routes too (a NUL in the path, a bad body type)', async () => {
+    for (const [method, path, headers] of [
+      ['GET', '/public/categories/x%00', {}],
+      ['GET', '/public/categories/x%00/geojson', {}],
+      ['POST', '/public/reports', { 'Content-Type': 'application/xml' }],
+    ] as const) {
+      const res = await t.callOffContract(method, path, { headers: { Origin: 'https://tourism.example', ...headers }, body: method === 'POST' ? '<a/>' : undefined })
+      expect([path, res.status >= 400 && res.status < 500, res.headers.get('access-control-allow-origin')]).toEqual([path, true, '*'])
+      expect(res.json.message).toEqual(expect.any(String))
+    }
+  })
+
   it('answers the published routes to anyone, CORS-open, with public fields only', async () => {
     const w = await world()
     const res = await t.call('GET', `/public/categories/${w.category.slug}`, { headers: { Origin: 'https://tourism.example' } })

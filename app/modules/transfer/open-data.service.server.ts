@@ -1,4 +1,4 @@
-import type { DB } from '#app/db/db.server.ts'
+import { contentVersionBoard, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
 import { isLocale, locales, type Locale } from '#app/i18n/config.ts'
 import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
@@ -13,7 +13,7 @@ import type { OpenCategory } from './open-data.schema.ts'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * Published content as open data for the category's own web site (issue 14): its published
+ * Published content as open data for the category's own web site: its published
  * routes with their public fields, and a GeoJSON of them and the places they pass by. Never a
  * draft, a member, an invitation or an e-mail: built from the export model's public parts only.
  * Kept serialized per category content version (raised by triggers on every write), so the ETag
@@ -25,13 +25,25 @@ export class OpenDataService {
   constructor(
     private readonly deps: { db: DB; addressing: Addressing; addresses: AddressService; access: CategoryAccess; walks: WalkService; fileUrl: (key: string) => string },
   ) {
-    this.answers = new AnswerCache(deps.db)
+    // Anonymous visitors' answers: versions kept in memory (ADR 071).
+    this.answers = new AnswerCache(deps.db, undefined, undefined, 'memory')
   }
 
-  /** The category named by a slug it has or had, or null. */
+  // Category ids by slug, with the slug namespace's version they were read at (ADR 071).
+  private readonly slugs = new Map<string, { id: number; version: number }>()
+
+  /** The category named by a slug it has or had, or null; from memory while no slug changed. */
   private async categoryId(slug: string): Promise<number | null> {
-    const found = await this.deps.addresses.findCategory(slug.toLowerCase())
-    return found?.id ?? null
+    const wanted = slug.toLowerCase()
+    const now = contentVersionBoard(this.deps.db).version(0)
+    const version = typeof now === 'number' ? now : await now
+    const kept = this.slugs.get(wanted)
+    if (kept && kept.version === version) return kept.id
+    const found = await this.deps.addresses.findCategory(wanted)
+    if (!found) return null
+    if (this.slugs.size >= 10_000) this.slugs.clear()
+    this.slugs.set(wanted, { id: found.id, version })
+    return found.id
   }
 
   async category(slug: string, locale: Locale | null): Promise<KeptAnswer | null> {

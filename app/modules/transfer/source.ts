@@ -1,5 +1,5 @@
 import { isLocale, locales, type Locale } from '#app/i18n/config.ts'
-import { walkTextFields, type WalkTextField } from '#app/modules/walks/walks.schema.ts'
+import { MAX_DURATION_S, walkTextFields, type WalkTextField } from '#app/modules/walks/walks.schema.ts'
 import type { Message } from '#app/utils/errors.ts'
 
 // What every format's reader gives: places and routes as the file describes them, before any
@@ -27,8 +27,19 @@ export interface RawPlace {
   lat: unknown
   lng: unknown
   description: unknown
+  /** Height in metres, when the file gives one (GPX <ele>, a third coordinate). */
+  ele?: unknown
   translations: Partial<Record<Locale, PlaceTexts>>
+  /** What else the file says of it, from which a missing name can be proposed. */
+  hints?: { comment?: string | null; symbol?: string | null }
+  /** A name to propose when the file gives none ("Waypoint 12", its comment…): shown in the preview, editable. */
+  proposedName?: ProposedName
+  /** The file says the place has no position (Trailguide's export of a place without coordinates): kept without one. */
+  positionless?: boolean
 }
+
+/** A proposed name: the file's own text, or a numbered label in the manager's language. */
+export type ProposedName = string | Message
 
 type RouteTexts = Partial<Record<WalkTextField, string | null>>
 
@@ -44,6 +55,16 @@ export interface RawRoute {
   stops: string[]
   /** A route colour's hex (simplestyle `stroke`), if the file has one. */
   color: string | null
+  /** What else the file says of it, from which a missing name can be proposed. */
+  hints?: { comment?: string | null; kind?: 'track' | 'route' }
+  proposedName?: ProposedName
+  /** The file says it is a route with neither path nor stops yet (Trailguide's export of a new route): kept as it is. */
+  empty?: boolean
+  /**
+   * The walking time (s) Trailguide's export states for the route: kept on import, since it may
+   * come from the directions service rather than from the path.
+   */
+  duration?: unknown
 }
 
 export interface RowProblem {
@@ -57,8 +78,10 @@ export interface SourceDocument {
   routes: RawRoute[]
   /** Rows the reader could not make sense of at all (an unsupported geometry…). */
   problems: RowProblem[]
-  /** CSV only: the headings and the mapping used. */
+  /** CSV: the headings; GeoJSON: the property keys holding text. With the mapping used. */
   columns?: { headings: string[]; mapping: Record<string, string | null> }
+  /** The file's own title (GPX metadata/name), if any. */
+  documentName?: string | null
 }
 
 /** A checked place, ready to be compared with the category's. */
@@ -66,21 +89,34 @@ export interface SourcePlace {
   row: number
   ref: string | null
   name: string
-  lat: number
-  lng: number
+  /** Null only for a place the file says has no position (`positionless`). */
+  lat: number | null
+  lng: number | null
+  /** Height in metres (plausible ones only), kept on the place. */
+  ele: number | null
+  /** Set when the file gave no name: `name` is then empty until the proposal is read (ImportService). */
+  proposedName?: ProposedName
   description: string | null
   translations: Partial<Record<Locale, PlaceTexts>>
 }
 
 export interface SourceRoute {
   row: number
+  /** The untagged name, else the first language's. */
   name: string
+  /** The name came from a language's text (the file has no untagged one). */
+  nameTagged?: boolean
+  proposedName?: ProposedName
   texts: RouteTexts
   translations: Partial<Record<Locale, RouteTexts>>
   lines: LatLngPoint[][]
   /** Rows of the file's places, in order. */
   stopRows: number[]
   color: string | null
+  /** Positions read and kept when the path was simplified (ADR 050), else null. */
+  simplified?: { from: number; to: number } | null
+  /** The walking time (s) the file states, else the path's at walking pace. */
+  duration?: number
 }
 
 const PLACE_NAME_MAX = 160
@@ -134,11 +170,13 @@ function text(row: number, field: string, value: unknown, max: number, problems:
 /** Checks a place row: a name, both coordinates on Earth, texts within their lengths. */
 export function checkPlace(raw: RawPlace): SourcePlace | RowProblem[] {
   const problems: RowProblem[] = []
-  const name = readText(raw.name)
+  // Without an untagged name, the first language's name is the place's (the others stay texts).
+  const given = readText(raw.name) ?? firstTagged(raw.translations, 'name')
+  const name = given ?? (raw.proposedName !== undefined ? '' : null)
   if (name === null) problems.push(problem(raw.row, 'name', 'name_missing'))
   else if (name.length > PLACE_NAME_MAX) problems.push(problem(raw.row, 'name', 'text_too_long', { max: PLACE_NAME_MAX }))
-  const lat = coordinate(raw.row, 'lat', raw.lat, problems)
-  const lng = coordinate(raw.row, 'lng', raw.lng, problems)
+  const lat = raw.positionless ? null : coordinate(raw.row, 'lat', raw.lat, problems)
+  const lng = raw.positionless ? null : coordinate(raw.row, 'lng', raw.lng, problems)
   const description = text(raw.row, 'description', raw.description, PLACE_DESCRIPTION_MAX, problems)
   const translations: Partial<Record<Locale, PlaceTexts>> = {}
   for (const [locale, texts] of Object.entries(raw.translations)) {
@@ -148,7 +186,18 @@ export function checkPlace(raw: RawPlace): SourcePlace | RowProblem[] {
     if (n !== null || d !== null) translations[locale] = { name: n, description: d }
   }
   if (problems.length > 0) return problems
-  return { row: raw.row, ref: raw.ref, name: name!, lat: lat!, lng: lng!, description, translations }
+  const ele = readNumber(raw.ele)
+  const proposed = given === null ? { proposedName: raw.proposedName } : {}
+  return { row: raw.row, ref: raw.ref, name: name!, lat, lng, ele: plausibleHeight(ele) ? Math.round(ele * 10) / 10 : null, description, translations, ...proposed }
+}
+
+/** The first language's text of this field, in the app's order of languages. */
+function firstTagged(translations: Partial<Record<Locale, object>>, field: string): string | null {
+  for (const locale of locales) {
+    const value = readText((translations[locale] as Record<string, unknown> | undefined)?.[field])
+    if (value !== null) return value
+  }
+  return null
 }
 
 /** Heights beyond the Dead Sea shore and Everest are a file's error, not a walk: dropped. */
@@ -176,7 +225,9 @@ function readLine(line: unknown[]): LatLngPoint[] | null {
  */
 export function checkRoute(raw: RawRoute, placeRows: Map<string, number>): SourceRoute | RowProblem[] {
   const problems: RowProblem[] = []
-  const name = readText(raw.name)
+  const untaggedName = readText(raw.name)
+  const given = untaggedName ?? firstTagged(raw.translations, 'name')
+  const name = given ?? (raw.proposedName !== undefined ? '' : null)
   if (name === null) problems.push(problem(raw.row, 'name', 'name_missing'))
   else if (name.length > ROUTE_NAME_MAX) problems.push(problem(raw.row, 'name', 'text_too_long', { max: ROUTE_NAME_MAX }))
   const lines: LatLngPoint[][] = []
@@ -198,7 +249,7 @@ export function checkRoute(raw: RawRoute, placeRows: Map<string, number>): Sourc
     }
     stopRows.push(row)
   }
-  if (lines.length === 0 && stopRows.length === 0 && problems.length === 0) problems.push(problem(raw.row, 'geometry', 'path_too_short'))
+  if (lines.length === 0 && stopRows.length === 0 && problems.length === 0 && !raw.empty) problems.push(problem(raw.row, 'geometry', 'path_too_short'))
   const texts = checkRouteTexts(raw.row, '', raw.texts, problems)
   const translations: Partial<Record<Locale, RouteTexts>> = {}
   for (const [locale, given] of Object.entries(raw.translations)) {
@@ -207,7 +258,15 @@ export function checkRoute(raw: RawRoute, placeRows: Map<string, number>): Sourc
     if (Object.keys(checked).length > 0) translations[locale] = checked
   }
   if (problems.length > 0) return problems
-  return { row: raw.row, name: name!, texts, translations, lines, stopRows, color: raw.color }
+  const proposed = given === null ? { proposedName: raw.proposedName } : {}
+  const duration = statedDuration(raw.duration)
+  return { row: raw.row, name: name!, nameTagged: untaggedName === null && given !== null, texts, translations, lines, stopRows, color: raw.color, ...proposed, ...(duration === null ? {} : { duration }) }
+}
+
+/** A stated walking time in seconds, or null when there is none or it is no plausible one (then the path's is taken). */
+function statedDuration(value: unknown): number | null {
+  const n = readNumber(value)
+  return typeof n === 'number' && n >= 0 && n <= MAX_DURATION_S ? Math.round(n) : null
 }
 
 function checkRouteTexts(row: number, suffix: string, given: RouteTexts, problems: RowProblem[]): RouteTexts {

@@ -2,16 +2,17 @@ import type { DB } from '#app/db/db.server.ts'
 
 // Reads of a whole category for import (what is already there) and export (everything): a fixed
 // number of queries whatever its size. Writes go through the places and walks repositories.
+// What is in the trash (ADR 110) is neither exported nor counted as there.
 
 export class TransferRepo {
   constructor(private readonly db: DB) {}
 
   category(id: number) {
-    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).executeTakeFirst()
+    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   places(categoryId: number) {
-    return this.db.selectFrom('places').select(['id', 'name', 'lat', 'lng']).where('category_id', '=', categoryId).orderBy('id').execute()
+    return this.db.selectFrom('places').select(['id', 'name', 'lat', 'lng', 'ele']).where('category_id', '=', categoryId).where('deleted_at', 'is', null).orderBy('id').execute()
   }
 
   /** Routes of the category, all statuses (members export drafts too), oldest first. */
@@ -20,6 +21,7 @@ export class TransferRepo {
       .selectFrom('walks')
       .select(['id', 'uuid', 'slug', 'status', 'color', 'distance', 'duration', 'features_collection', 'is_path_visible', 'photo_path', 'created_at'])
       .where('category_id', '=', categoryId)
+      .where('deleted_at', 'is', null)
     if (options.publishedOnly) query = query.where('status', '=', 'published')
     return query.orderBy('created_at').orderBy('id').execute()
   }
@@ -30,6 +32,7 @@ export class TransferRepo {
       .innerJoin('walks', 'walks.id', 'walk_translations.walk_id')
       .selectAll('walk_translations')
       .where('walks.category_id', '=', categoryId)
+      .where('walks.deleted_at', 'is', null)
       .orderBy('walk_translations.walk_id')
       .orderBy('walk_translations.locale')
       .execute()
@@ -43,6 +46,8 @@ export class TransferRepo {
       .innerJoin('places', 'places.id', 'walk_places.place_id')
       .select(['walk_places.walk_id', 'walk_places.sort_id', 'places.id as place_id', 'places.lat', 'places.lng'])
       .where('walks.category_id', '=', categoryId)
+      .where('walks.deleted_at', 'is', null)
+      .where('places.deleted_at', 'is', null)
       .orderBy('walk_places.walk_id')
       .orderBy('walk_places.sort_id')
       .execute()
@@ -54,6 +59,7 @@ export class TransferRepo {
       .innerJoin('places', 'places.id', 'place_translations.place_id')
       .select(['place_translations.place_id', 'place_translations.locale', 'place_translations.name', 'place_translations.description'])
       .where('places.category_id', '=', categoryId)
+      .where('places.deleted_at', 'is', null)
       .orderBy('place_translations.place_id')
       .orderBy('place_translations.locale')
       .execute()

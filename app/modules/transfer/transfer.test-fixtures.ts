@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
-import type { TestApi } from '#tests/setup/test-app.ts'
+import type { ApiOutput } from '#app/client/api-contract.ts'
+import type { Answer, AnswerJson, TestApi } from '#tests/setup/test-app.ts'
 import type { TestDb } from '#tests/setup/test-db.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 
@@ -17,8 +18,8 @@ export async function importFile(
   token: string | undefined,
   categoryId: number,
   content: string | Uint8Array,
-  options: { name?: string; type?: string; query?: string; options?: unknown } = {},
-) {
+  options: { name?: string; type?: string; query?: '' | `?${string}`; options?: unknown } = {},
+): Promise<Answer<AnswerJson<ApiOutput<`/place-categories/${number}/import`, 'POST'>>>> {
   const form = new FormData()
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
   form.append('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }), options.name ?? 'data.csv')
@@ -29,14 +30,14 @@ export async function importFile(
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   })
   const text = await res.text()
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are checked field by field
-  let json: any
+  let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
     json = undefined
   }
-  return { status: res.status, json, text, headers: res.headers }
+  // The answer read as the import route's (app/client/api-contract.ts).
+  return { status: res.status, json: json as AnswerJson<ApiOutput<`/place-categories/${number}/import`, 'POST'>>, text, headers: res.headers }
 }
 
 const CONTENT_TABLES = ['places', 'place_translations', 'walks', 'walk_translations', 'walk_places', 'walk_qr_codes', 'walk_addresses', 'content_versions'] as const
@@ -65,4 +66,15 @@ export async function placesOf(testDb: TestDb, categoryId: number) {
     ...p,
     texts: Object.fromEntries(texts.filter((x) => x.place_id === p.id).sort((a, b) => a.locale.localeCompare(b.locale)).map((x) => [x.locale, { name: x.name, description: x.description }])),
   }))
+}
+
+/**
+ * Starts the process's import worker before a file's tests (under tsx, a cold start takes
+ * seconds on a busy machine; the services of every test then share it).
+ */
+export async function warmImportWorker() {
+  const { ImportWorkers } = await import('./import-workers.server.ts')
+  const { loadConfig } = await import('#app/config/config.server.ts')
+  const heapMb = loadConfig({ BASE_URL: 'http://localhost' }).IMPORT_WORKER_HEAP_MB
+  await new ImportWorkers({ concurrency: 1, heapMb }).parse({ bytes: new TextEncoder().encode('name,lat,lng\nWarm,46.5,6.6\n') })
 }

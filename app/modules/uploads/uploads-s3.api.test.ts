@@ -1,4 +1,9 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { S3Storage } from '#app/platform/storage/s3-storage.server.ts'
+import type { LocalDiskStorage } from '#app/platform/storage/storage.server.ts'
 import { manager, storeRoute, upload } from '#app/modules/walks/walks.test-fixtures.ts'
 import { createUser } from '#tests/setup/factories.ts'
 import { s3ServerOfBlock } from '#tests/setup/s3-server.ts'
@@ -96,10 +101,46 @@ describe.each(testDialects)('uploads on S3 on %s', (dialect) => {
     const avatar = await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(10, 10) })
     expect(avatar.status).toBe(500)
     expect((await testDb.db.selectFrom('users').select('avatar_path').where('id', '=', user.id).executeTakeFirstOrThrow()).avatar_path).toBeNull()
-    for (const path of ['photo', 'logos']) expect((await upload(t, 'POST', `/routes/${route.uuid}/${path}`, { token, bytes: await solidImage(10, 10) })).status).toBe(500)
+    for (const path of ['photo', 'logos'] as const) expect((await upload(t, 'POST', `/routes/${route.uuid}/${path}`, { token, bytes: await solidImage(10, 10) })).status).toBe(500)
     const walk = await testDb.db.selectFrom('walks').select('photo_path').where('uuid', '=', route.uuid).executeTakeFirstOrThrow()
     expect(walk.photo_path).toBeNull()
     expect(await testDb.db.selectFrom('walk_logos').select('id').execute()).toEqual([])
+  })
+
+  it('serves only keys the app writes, with the type the app decides, whatever else the bucket holds', async () => {
+    const t = apiWith(s3.current().settings('uploads'))
+    const storage = t.services.storage as S3Storage
+    const html = Buffer.from('<!doctype html><script>alert(document.domain)</script>')
+    const putRaw = (key: string, contentType: string) =>
+      storage.client.send(new PutObjectCommand({ Bucket: storage.bucket, Key: key, Body: html, ContentType: contentType, ContentLength: html.length }))
+    // Objects someone else put in the bucket (another app, a backup, a hand upload).
+    const foreign = ['page.html', 'avatars/1/page.html', 'avatars/1/avatar-000000000000000000000000.html', 'backups/avatar-000000000000000000000000.webp', 'avatars/x/avatar-000000000000000000000000.webp']
+    for (const key of foreign) await putRaw(key, 'text/html')
+    const http = httpOf(t)
+    for (const key of foreign) expect([key, (await http.request(`/uploads/${key}`)).status]).toEqual([key, 404])
+    // A key of the app's shape stored with a type of HTML: served as the image the app wrote there.
+    const shaped = 'routes/0b7d6f39-52a8-4a07-9d3c-5b2f1d8e9a10/photo-0123456789abcdef01234567.webp'
+    await putRaw(shaped, 'text/html')
+    const res = await http.request(`/uploads/${shaped}`)
+    expect(res.status).toBe(200)
+    expect([res.headers.get('content-type'), res.headers.get('content-disposition'), res.headers.get('x-content-type-options')]).toEqual(['image/webp', 'inline', 'nosniff'])
+    const head = await http.request(`/uploads/${shaped}`, { method: 'HEAD' })
+    expect(head.headers.get('content-type')).toBe('image/webp')
+  })
+
+  it('on the disk too: a stray file under DATA_DIR/uploads is not served, an upload is served inline', async () => {
+    const t = apiWith({})
+    const root = (t.services.storage as LocalDiskStorage).root
+    const key = 'avatars/1/avatar-0123456789abcdef01234567.webp'
+    for (const stray of ['page.html', `${key}.123.tmp`, 'avatars/1/page.html']) {
+      fs.mkdirSync(path.dirname(path.join(root, stray)), { recursive: true })
+      fs.writeFileSync(path.join(root, stray), '<script>alert(1)</script>')
+    }
+    const http = httpOf(t)
+    for (const stray of ['page.html', `${key}.123.tmp`, 'avatars/1/page.html']) expect([stray, (await http.request(`/uploads/${stray}`)).status]).toEqual([stray, 404])
+    await t.services.storage.put(key, await solidImage(10, 10), 'image/webp')
+    const res = await http.request(`/uploads/${key}`)
+    expect([res.status, res.headers.get('content-type'), res.headers.get('content-disposition'), res.headers.get('x-content-type-options')]).toEqual([200, 'image/webp', 'inline', 'nosniff'])
   })
 
   it('answers 503 (not kept by caches) while the bucket cannot be reached', async () => {

@@ -27,6 +27,7 @@ export const uploadsApi = createRouter()
     createRoute({
       method: 'post',
       path: '/auth/user/avatar',
+      summary: 'Upload the user’s avatar',
       tags,
       middleware: [requireAuth, limitUploads],
       request: {
@@ -44,6 +45,6 @@ export const uploadsApi = createRouter()
     async (c) => c.json({ data: toPublicUser(await avatars(c).set(c.var.user!, uploadReader(c)), fileUrlOf(c)) }, 200),
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/auth/user/avatar', tags, middleware: requireAuth, responses: responses('The user without an avatar; the file is deleted') }),
+    createRoute({ method: 'delete', path: '/auth/user/avatar', summary: 'Remove the user’s avatar', tags, middleware: requireAuth, responses: responses('The user without an avatar; the file is deleted') }),
     async (c) => c.json({ data: toPublicUser(await avatars(c).remove(c.var.user!), fileUrlOf(c)) }, 200),
   )

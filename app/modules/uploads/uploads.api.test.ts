@@ -20,7 +20,7 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
     const { user, token } = await createUser(t.services)
     const res = await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(1000, 1000, 'jpeg'), type: 'image/jpeg' })
     expect(res.status).toBe(200)
-    const url = res.json.data.photo.profile_avatar
+    const url = res.json.data.photo.profile_avatar!
     expect(url).toMatch(new RegExp(`^/uploads/avatars/${user.id}/avatar-[0-9a-f]{24}\\.webp$`))
     // The database keeps the storage key; the URL is made when the user is shown.
     expect(await avatarPath(user.id)).toBe(url.replace(/^\/uploads\//, ''))
@@ -33,7 +33,7 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
   it('replacing the avatar deletes the old file; removing it deletes the file and clears it', async () => {
     const { user, token } = await createUser(t.services)
     const first = (await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(10, 10) })).json.data.photo.profile_avatar
-    const second = (await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(20, 20, 'webp') })).json.data.photo.profile_avatar
+    const second = (await upload(t, 'POST', '/auth/user/avatar', { token, bytes: await solidImage(20, 20, 'webp') })).json.data.photo.profile_avatar!
     expect(second).not.toBe(first)
     expect(await filesOf(user.id)).toEqual([second.split('/').pop()])
     const res = await t.call('DELETE', '/auth/user/avatar', { token })

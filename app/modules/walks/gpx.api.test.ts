@@ -3,6 +3,7 @@ import { PublicPlaces } from '#app/modules/places/public-places.server.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { addMember, createUser } from '#tests/setup/factories.ts'
+import { assertValidGpx } from '#tests/setup/gpx-schema.ts'
 import { assertWellFormedXml } from './gpx.test-helpers.ts'
 import { insertPlace, manager, storeRoute } from './walks.test-fixtures.ts'
 
@@ -24,12 +25,13 @@ describe.each(testDialects)('GET /routes/{ref}/gpx on %s', (dialect) => {
 
   it('answers a published route as a GPX attachment to anyone, by uuid and by category and slug', async () => {
     const { m, uuid, slug } = await routeWithPlaces()
-    for (const ref of [uuid, `${slug}?category=${m.category.slug}`]) {
-      const res = await t.call('GET', `/routes/${ref.replace('?', '/gpx?')}${ref.includes('?') ? '' : '/gpx'}`)
+    for (const path of [`/routes/${uuid}/gpx`, `/routes/${slug}/gpx?category=${m.category.slug}`] as const) {
+      const res = await t.call('GET', path)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/gpx+xml; charset=utf-8')
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${slug}.gpx"`)
       assertWellFormedXml(res.text)
+      assertValidGpx(res.text)
       expect(res.text.match(/<wpt /g)).toHaveLength(2)
       expect(res.text).toContain('<name>1. Café &lt;Lac&gt; &amp; &quot;Port&quot;</name>')
       expect(res.text).toContain('<name>Lake &amp; hills</name>')
@@ -48,6 +50,7 @@ describe.each(testDialects)('GET /routes/{ref}/gpx on %s', (dialect) => {
     const visible = await routeWithPlaces('published', { features_collection, isPathVisible: true })
     const track = await t.call('GET', `/routes/${visible.uuid}/gpx`)
     assertWellFormedXml(track.text)
+    assertValidGpx(track.text)
     expect(track.text.match(/<trkpt /g)).toHaveLength(3)
     expect(track.text).not.toContain('<rte>')
     const hidden = await routeWithPlaces('published', { features_collection, isPathVisible: false })
@@ -67,6 +70,7 @@ describe.each(testDialects)('GET /routes/{ref}/gpx on %s', (dialect) => {
     const asEditor = await t.call('GET', `/routes/${uuid}/gpx`, { token: editor.token })
     expect(asEditor.status).toBe(200)
     assertWellFormedXml(asEditor.text)
+    assertValidGpx(asEditor.text)
   })
 
   it('answers 404 for an unknown uuid or slug', async () => {

@@ -37,9 +37,9 @@ const responses = (description: string) => ({
 
 const tooMany = { 429: jsonContent(errorSchema, 'Too many uploads from this user and client (RATE_LIMIT_UPLOADS); see Retry-After') }
 const upload = <P extends string>(path: P, slot: ImageSlot, what: string) =>
-  createRoute({ method: 'post', path, tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses(`${what} stored (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP)`), ...tooMany } })
+  createRoute({ method: 'post', path, summary: `Upload the route’s ${what.toLowerCase()}`, tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses(`${what} stored (JPEG, PNG, WebP, GIF or AVIF; re-encoded as WebP)`), ...tooMany } })
 const removal = <P extends string>(path: P, what: string) =>
-  createRoute({ method: 'delete', path, tags, ...auth, request: { params: uuidParams }, responses: responses(`${what} removed, file deleted`) })
+  createRoute({ method: 'delete', path, summary: `Remove the route’s ${what.toLowerCase()}`, tags, ...auth, request: { params: uuidParams }, responses: responses(`${what} removed, file deleted`) })
 
 const setImage = (slot: ImageSlot) => async (c: Context<ApiEnv>) => {
   const uuid = c.req.param('uuid')!
@@ -58,7 +58,7 @@ export const routeImagesApi = createRouter()
   .openapi(removal('/routes/{uuid}/remove-content-image', 'Content image'), (c) => removeImage('content_image')(c))
   .openapi(removal('/routes/{uuid}/remove-logo-pro', 'Branding logo'), (c) => removeImage('logo_pro')(c))
   .openapi(
-    createRoute({ method: 'post', path: '/routes/{uuid}/logos', tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses('Logo appended'), ...tooMany } }),
+    createRoute({ method: 'post', path: '/routes/{uuid}/logos', summary: 'Add a partner logo to the route', tags, ...uploadAuth, request: { params: uuidParams, ...fileBody }, responses: { ...responses('Logo appended'), ...tooMany } }),
     async (c) => {
       const { uuid } = c.req.valid('param')
       return c.json({ data: await c.var.services.walks.addLogo(c.var.user!, uuid, uploadReader(c), requestLocale(c)) }, 200)
@@ -68,6 +68,7 @@ export const routeImagesApi = createRouter()
     createRoute({
       method: 'delete',
       path: '/routes/{uuid}/logos/{logoId}',
+      summary: 'Remove a partner logo from the route',
       tags,
       ...auth,
       request: { params: z.object({ uuid: z.string(), logoId: z.string() }) },
@@ -82,6 +83,7 @@ export const routeImagesApi = createRouter()
     createRoute({
       method: 'put',
       path: '/routes/{uuid}/logos/order',
+      summary: 'Reorder the route’s partner logos',
       tags,
       ...auth,
       request: { params: uuidParams, ...jsonBody(logoOrderSchema) },

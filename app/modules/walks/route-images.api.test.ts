@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it, vi } from 'vitest'
 import { pngDeclaring, solidImage } from '#app/platform/images/images.test-fixtures.ts'
+import type { ApiData } from '#app/client/api-contract.ts'
 import { useTestApi, type TestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { WalksRepo } from './walks.repo.server.ts'
@@ -11,10 +12,10 @@ const NOT_AN_IMAGE = 'The file is not an image we accept: send a JPEG, PNG, WebP
 
 /** Each single image of a route: upload path, removal path, where the answer shows it, its size limit. */
 const slots = [
-  { name: 'photo', post: 'photo', remove: 'remove-photo', read: (r: any) => r.photo, side: 2400 },
-  { name: 'content image', post: 'content-image', remove: 'remove-content-image', read: (r: any) => r.content_image, side: 2000 },
-  { name: 'branding logo', post: 'logo-pro', remove: 'remove-logo-pro', read: (r: any) => r.branding.logo_pro_url, side: 800 },
-]
+  { name: 'photo', post: 'photo', remove: 'remove-photo', read: (r: ApiData<`/routes/${string}/photo`, 'POST'>) => r.photo, side: 2400 },
+  { name: 'content image', post: 'content-image', remove: 'remove-content-image', read: (r: ApiData<`/routes/${string}/photo`, 'POST'>) => r.content_image, side: 2000 },
+  { name: 'branding logo', post: 'logo-pro', remove: 'remove-logo-pro', read: (r: ApiData<`/routes/${string}/photo`, 'POST'>) => r.branding.logo_pro_url, side: 800 },
+] as const
 
 // On each database, with the uploads on the local disk and in an S3 bucket (ADR 030).
 describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as const)))('route images API on %s, uploads on %s', (dialect, storage) => {
@@ -31,13 +32,13 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
       const { token, route } = await routeOf()
       const res = await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(3000, 1500) })
       expect(res.status).toBe(200)
-      const url = slot.read(res.json.data)
+      const url = slot.read(res.json.data)!
       expect(url).toMatch(new RegExp(`^/uploads/routes/${route.uuid}/[a-z-]+-[0-9a-f]{24}\\.webp$`))
       const meta = await sharp((await storedBytes(t.services.storage, url))!).metadata()
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', slot.side, slot.side / 2])
 
       const again = await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(50, 50, 'jpeg') })
-      const replaced = slot.read(again.json.data)
+      const replaced = slot.read(again.json.data)!
       expect(replaced).not.toBe(url)
       expect(await storedBytes(t.services.storage, url)).toBeNull()
       expect(await filesOf(route.uuid)).toEqual([replaced.split('/').pop()])
@@ -45,7 +46,7 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
 
     it('removal clears it and deletes the file', async () => {
       const { token, route } = await routeOf()
-      const url = slot.read((await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(20, 20) })).json.data)
+      const url = slot.read((await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(20, 20) })).json.data)!
       const res = await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })
       expect(res.status).toBe(200)
       expect(slot.read(res.json.data)).toBeNull()
@@ -60,7 +61,7 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
     const jpeg = await sharp(await solidImage(40, 40, 'jpeg')).withMetadata({ exif: { IFD0: { Copyright: 'x' } } }).toBuffer()
     expect((await sharp(jpeg).metadata()).exif).toBeDefined()
     const res = await upload(t, 'POST', `/routes/${route.uuid}/photo`, { token, bytes: jpeg, filename: 'photo.jpg', type: 'image/jpeg' })
-    const meta = await sharp((await storedBytes(t.services.storage, res.json.data.photo))!).metadata()
+    const meta = await sharp((await storedBytes(t.services.storage, res.json.data.photo!))!).metadata()
     expect(meta.format).toBe('webp')
     expect(meta.exif).toBeUndefined()
   })
@@ -97,7 +98,7 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
     expect(empty.json).toEqual({ message: 'The file field is required.', errors: { file: ['The file field is required.'] } })
     const otherField = await upload(t, 'POST', `/routes/${route.uuid}/photo`, { token, bytes: await solidImage(5, 5), field: 'image' })
     expect(otherField.json.message).toBe('The file field is required.')
-    const json = await t.call('POST', `/routes/${route.uuid}/photo`, { token, body: { file: 'x' } })
+    const json = await t.callOffContract('POST', `/routes/${route.uuid}/photo`, { token, body: { file: 'x' } })
     expect(json.status).toBe(422)
     expect(json.json.message).toBe('The file field is required.')
   })
@@ -146,11 +147,14 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
 
   it('deleting the route deletes all its files', async () => {
     const { token, route } = await routeOf()
-    for (const path of ['photo', 'content-image', 'logo-pro', 'logos', 'logos']) {
+    for (const path of ['photo', 'content-image', 'logo-pro', 'logos', 'logos'] as const) {
       expect((await upload(t, 'POST', `/routes/${route.uuid}/${path}`, { token, bytes: await solidImage(10, 10) })).status).toBe(200)
     }
     expect(await filesOf(route.uuid)).toHaveLength(5)
-    expect((await t.call('DELETE', '/routes/delete', { token, body: { uuid: route.uuid } })).status).toBe(200)
+    // In the trash first (ADR 110), then deleted for good from there.
+    const trashed = await t.call('DELETE', '/routes/delete', { token, body: { uuid: route.uuid } })
+    expect(trashed.status).toBe(200)
+    expect((await t.call('DELETE', `/trash/${trashed.json.data.trash_id}`, { token })).status).toBe(200)
     expect(await filesOf(route.uuid)).toEqual([])
   })
 

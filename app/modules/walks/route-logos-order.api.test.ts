@@ -28,7 +28,7 @@ describe.each(testDialects)('PUT /routes/{uuid}/logos/order on %s', (dialect) =>
   }
   const stored = (walkId: number) =>
     testDb.db.selectFrom('walk_logos').select(['id', 'sort_id']).where('walk_id', '=', walkId).orderBy('sort_id').orderBy('id').execute()
-  const order = (uuid: string, token: string | undefined, body: unknown) => t.call('PUT', `/routes/${uuid}/logos/order`, { token, body })
+  const order = (uuid: string, token: string | undefined, body: unknown) => t.callOffContract('PUT', `/routes/${uuid}/logos/order`, { token, body })
 
   it('renumbers the logos 1..n in the given order and answers the full route', async () => {
     const { token, route, walkId, logos: [a, b, c] } = await routeWithLogos()

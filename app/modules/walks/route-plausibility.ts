@@ -1,4 +1,4 @@
-// Warnings for routes that are unlikely to be walks (issue 18, item 4): a route clicked
+// Warnings for routes that are unlikely to be walks: a route clicked
 // together on a map zoomed out over a whole country came out at 470 km / 93 h. They never
 // block saving (a long-distance trail is possible); they say what looks wrong.
 import { haversineDistance, pathLength, walkingDuration, type LatLng } from '#app/modules/geo/geo.ts'

@@ -39,6 +39,7 @@ export const routeQrCodesApi = createRouter()
     createRoute({
       method: 'get',
       path: '/route-qr-codes/{id}',
+      summary: 'A route’s QR code',
       tags,
       middleware: requireAuth,
       request: { params: idParams },
@@ -47,13 +48,14 @@ export const routeQrCodesApi = createRouter()
     async (c) => c.json({ data: await c.var.services.walks.qrCodes.get(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
   )
   .openapi(
-    createRoute({ method: 'get', path: '/route-qr-codes/{id}/image.svg', tags, request: { params: idParams }, responses: image('image/svg+xml', 'The code as SVG (public for a published route)') }),
+    createRoute({ method: 'get', path: '/route-qr-codes/{id}/image.svg', summary: 'A route’s QR code image as SVG', tags, request: { params: idParams }, responses: image('image/svg+xml', 'The code as SVG (public for a published route)') }),
     async (c) => sendImage(c, await c.var.services.walks.qrCodes.image(parseId(c.req.valid('param').id), c.var.user, 'svg', QR_PNG_SIZE.default, client(c))),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/route-qr-codes/{id}/image.png',
+      summary: 'A route’s QR code image as PNG',
       tags,
       request: { params: idParams, query: sizeQuery },
       responses: image('image/png', 'The code as PNG (public for a published route)'),

@@ -5,6 +5,7 @@ import { randomImageKey, type ImageProcessor, type ImageUse } from '#app/platfor
 import type { Storage } from '#app/platform/storage/storage.server.ts'
 import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import { invalidField, notFound } from '#app/utils/errors.ts'
+import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
 import { requireManagedWalk } from './walk-access.server.ts'
 import { WalksRepo } from './walks.repo.server.ts'
 import { MAX_ROUTE_LOGOS } from './walks.schema.ts'
@@ -33,14 +34,14 @@ export class WalkMedia {
     const { column, use, prefix } = imageSlots[slot]
     const image = await this.deps.images.process(read, use)
     const key = randomImageKey(`routes/${walk.uuid}`, prefix)
-    const replaced = await this.storeThenRecord(key, image.bytes, () => this.swapColumn(walk.id, column, key))
+    const replaced = await this.storeThenRecord(key, image.bytes, () => this.swapColumn(walk, column, key, user))
     await this.deleteFiles([replaced])
     return (await new WalksRepo(this.deps.db).findById(walk.id))!
   }
 
   async removeImage(user: User, uuid: string, slot: ImageSlot): Promise<Walk> {
     const walk = await this.managed(user, uuid)
-    const removed = await this.swapColumn(walk.id, imageSlots[slot].column, null)
+    const removed = await this.swapColumn(walk, imageSlots[slot].column, null, user)
     await this.deleteFiles([removed])
     return (await new WalksRepo(this.deps.db).findById(walk.id))!
   }
@@ -57,6 +58,7 @@ export class WalkMedia {
         const logos = await new WalksRepo(trx).logosOf(walk.id)
         if (logos.length >= MAX_ROUTE_LOGOS) throw tooManyLogos()
         await new WalksRepo(trx).insertLogo(walk.id, key, (logos.at(-1)?.sort_id ?? 0) + 1)
+        await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
       }),
     )
     return walk
@@ -67,7 +69,10 @@ export class WalkMedia {
     const repo = new WalksRepo(this.deps.db)
     const logo = (await repo.logosOf(walk.id)).find((l) => l.id === logoId)
     if (!logo) throw notFound()
-    await repo.deleteLogo(logo.id)
+    await this.deps.db.transaction().execute(async (trx) => {
+      await new WalksRepo(trx).deleteLogo(logo.id)
+      await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
+    })
     await this.deleteFiles([logo.path])
     return walk
   }
@@ -83,6 +88,7 @@ export class WalkMedia {
         throw invalidField('ids', 'validation.logo_order')
       }
       await repo.renumberLogos(walk.id, ids)
+      await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
     })
     return walk
   }
@@ -104,17 +110,26 @@ export class WalkMedia {
 
   /**
    * Sets an image column and answers the key it held. The guarded update (only if the column
-   * still holds what was read) keeps two concurrent uploads from losing track of a file.
+   * still holds what was read) keeps two concurrent uploads from losing track of a file. The
+   * change is in the activity log (ADR 115), in the update's transaction: the partner logo is the
+   * branding's, the photo and the content image the landing page's.
    */
-  private async swapColumn(walkId: number, column: (typeof imageSlots)[ImageSlot]['column'], key: string | null): Promise<string | null> {
+  private async swapColumn(walk: Walk, column: (typeof imageSlots)[ImageSlot]['column'], key: string | null, user: User): Promise<string | null> {
     const repo = new WalksRepo(this.deps.db)
+    const action = column === 'logo_pro_path' ? 'branding.changed' : 'landing.changed'
     for (let attempt = 0; attempt < 5; attempt++) {
-      const current = await repo.findById(walkId)
+      const current = await repo.findById(walk.id)
       if (!current) throw notFound()
       const previous = current[column]
-      if (await repo.setImageColumn(walkId, column, previous, key, nowIso())) return previous
+      const swapped = await this.deps.db.transaction().execute(async (trx) => {
+        if (!(await new WalksRepo(trx).setImageColumn(walk.id, column, previous, key, nowIso()))) return false
+        // Removing an image that is not there changes nothing: no entry.
+        if (previous !== key) await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action, itemId: walk.id })
+        return true
+      })
+      if (swapped) return previous
     }
-    throw new Error(`walk ${walkId}: ${column} kept changing under concurrent uploads`)
+    throw new Error(`walk ${walk.id}: ${column} kept changing under concurrent uploads`)
   }
 }
 

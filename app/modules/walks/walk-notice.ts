@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
 import type { RouteNotice } from './walk-responses.schema.ts'
 
-// Route notices (issue 15, ADR 026): what a manager may set, what the API answers, and when a
+// Route notices (ADR 026): what a manager may set, what the API answers, and when a
 // notice is active. No I/O and no server code: the landing editor checks its form with the same
 // schema, and the visitor pages' loaders read `active` from the views.
 

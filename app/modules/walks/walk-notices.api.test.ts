@@ -4,7 +4,7 @@ import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { manager, storeRoute } from './walks.test-fixtures.ts'
 
-// Route notices (issue 15): set, replaced and removed through PUT /routes/update, answered as
+// Route notices: set, replaced and removed through PUT /routes/update, answered as
 // `notice` on the route and its summaries, active within their days (TIME_ZONE, Europe/Zurich by
 // default) and in the caller's language with the route texts' fallback rules.
 
@@ -14,7 +14,7 @@ describe.each(testDialects)('route notices API on %s', (dialect) => {
   const { t, testDb } = useTestApi(dialect)
   afterEach(() => vi.useRealTimers())
 
-  const update = (token: string, body: Record<string, unknown>, query = '') => t.call('PUT', `/routes/update${query}`, { token, body })
+  const update = (token: string, body: Record<string, unknown>, query: '' | `?${string}` = '') => t.callOffContract('PUT', `/routes/update${query}`, { token, body })
   /** The stored notice rows of one route (the test database is shared by the file's tests). */
   const noticeRows = async (uuid: string) => {
     const walkIds = testDb.db.selectFrom('walks').select('id').where('uuid', '=', uuid)
@@ -94,7 +94,7 @@ describe.each(testDialects)('route notices API on %s', (dialect) => {
       vi.setSystemTime(new Date(instant))
       const res = await t.call('POST', '/routes/slug', { body: { routeSlug: route.slug, place_category_slug: category.slug } })
       vi.useRealTimers()
-      return res.json.data.notice.active
+      return res.json.data.notice!.active
     }
     // Europe/Zurich is UTC+1 in winter: 1 December begins at 23:00 UTC on 30 November.
     expect(await activeAt('2026-11-30T22:59:59Z')).toBe(false)
@@ -115,7 +115,7 @@ describe.each(testDialects)('route notices API on %s', (dialect) => {
     const { token, category } = await manager(t, { fallback_locale: 'fr' })
     const route = await storeRoute(t, token, category.id)
     await update(token, { uuid: route.uuid, notice: { level: 'closed', texts: closureTexts } })
-    const textIn = async (locale: string) => (await t.call('GET', `/routes/${route.uuid}/get-route?locale=${locale}`, { token })).json.data.notice.text
+    const textIn = async (locale: string) => (await t.call('GET', `/routes/${route.uuid}/get-route?locale=${locale}`, { token })).json.data.notice!.text
     expect(await textIn('de')).toBe('Wegen Bauarbeiten gesperrt')
     expect(await textIn('fr')).toBe('Fermé pour travaux')
     expect(await textIn('en')).toBe('Fermé pour travaux')
@@ -150,7 +150,10 @@ describe.each(testDialects)('route notices API on %s', (dialect) => {
       last = now
     }
     await update(token, { uuid: route.uuid, notice: { level: 'closed', texts: { fr: 'x' } } })
-    expect((await t.call('DELETE', '/routes/delete', { token, body: { uuid: route.uuid } })).status).toBe(200)
+    // In the trash first (ADR 110), then deleted for good from there.
+    const trashed = await t.call('DELETE', '/routes/delete', { token, body: { uuid: route.uuid } })
+    expect(trashed.status).toBe(200)
+    expect((await t.call('DELETE', `/trash/${trashed.json.data.trash_id}`, { token })).status).toBe(200)
     expect(await noticeRows(route.uuid)).toEqual({ notices: [], texts: [] })
   })
 })

@@ -3,7 +3,7 @@ import { isLocale, type Locale } from '#app/i18n/config.ts'
 import { isNoticeActive, noticeText, type NoticeInput, type NoticeLevel } from './walk-notice.ts'
 import type { RouteNotice } from './walk-responses.schema.ts'
 
-// The SQL of route notices (issue 15) and their shaping into the API's `notice`.
+// The SQL of route notices and their shaping into the API's `notice`.
 
 export interface NoticeRow {
   walk_id: number

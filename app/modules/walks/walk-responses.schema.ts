@@ -18,7 +18,7 @@ const texts = {
   logo_title: text,
 }
 
-/** A route's notice (issue 15); `active`: today (TIME_ZONE) is within its days, the visitor pages show it. */
+/** A route's notice; `active`: today (TIME_ZONE) is within its days, the visitor pages show it. */
 export const routeNoticeSchema = z
   .object({
     level: z.enum(noticeLevels),

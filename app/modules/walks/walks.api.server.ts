@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { dataOf, errorResponses, jsonBody, jsonContent, messageData } from '#app/api/openapi-helpers.ts'
+import { dataOf, errorResponses, jsonBody, jsonContent, trashedData } from '#app/api/openapi-helpers.ts'
 import { parseId, requestLocale, callerLocale } from '#app/api/params.ts'
 import { requireAuth } from '#app/api/middleware.server.ts'
 import { createRouter } from '#app/api/router.server.ts'
@@ -12,7 +12,7 @@ import { routeQrCodesApi } from './route-qr-codes.api.server.ts'
 import { publicRouteSchema, routeSchema, routeSummarySchema } from './walk-responses.schema.ts'
 import { assignNearbySchema, detachNearbySchema, routeBySlugSchema, storeWalkSchema, updateWalkSchema, uuidBodySchema } from './walks.schema.ts'
 
-// Spec section 7: the routes endpoints. Manager endpoints need a session and a membership of
+// docs/spec.md §7: the routes endpoints. Manager endpoints need a session and a membership of
 // the route's category; POST /routes/slug serves the public pages.
 
 const tags = ['routes']
@@ -25,6 +25,7 @@ export const walksApi = createRouter()
     createRoute({
       method: 'post',
       path: '/routes/store',
+      summary: 'Create a route',
       tags,
       ...auth,
       request: jsonBody(storeWalkSchema),
@@ -33,35 +34,37 @@ export const walksApi = createRouter()
     async (c) => c.json({ data: await c.var.services.walks.store(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 201),
   )
   .openapi(
-    createRoute({ method: 'put', path: '/routes/update', tags, ...auth, request: jsonBody(updateWalkSchema), responses: route('The saved route (all of it, or nothing)') }),
+    createRoute({ method: 'put', path: '/routes/update', summary: 'Update a route', tags, ...auth, request: jsonBody(updateWalkSchema), responses: route('The saved route (all of it, or nothing)') }),
     async (c) => c.json({ data: await c.var.services.walks.update(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'delete',
       path: '/routes/delete',
+      summary: 'Delete a route',
       tags,
       ...auth,
       request: jsonBody(uuidBodySchema),
-      responses: { 200: jsonContent(messageData, 'Deleted with its files'), ...errorResponses },
+      responses: { 200: jsonContent(trashedData, 'Moved to its category’s trash for TRASH_DAYS (ADR 110)'), ...errorResponses },
     }),
     async (c) => {
-      await c.var.services.walks.delete(c.var.user!, c.req.valid('json').uuid)
-      return c.json({ data: { message: translate(callerLocale(c), { key: 'walks.deleted' }) } }, 200)
+      const trashId = await c.var.services.trash.trashRoute(c.var.user!, c.req.valid('json').uuid)
+      return c.json({ data: { message: translate(callerLocale(c), { key: 'walks.deleted' }), trash_id: trashId } }, 200)
     },
   )
   .openapi(
-    createRoute({ method: 'post', path: '/routes/assign-nearby-route', tags, ...auth, request: jsonBody(assignNearbySchema), responses: route('The route with its nearby routes') }),
+    createRoute({ method: 'post', path: '/routes/assign-nearby-route', summary: 'Link a nearby route to a route', tags, ...auth, request: jsonBody(assignNearbySchema), responses: route('The route with its nearby routes') }),
     async (c) => c.json({ data: await c.var.services.walks.assignNearby(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 200),
   )
   .openapi(
-    createRoute({ method: 'delete', path: '/routes/detach-nearby-route', tags, ...auth, request: jsonBody(detachNearbySchema), responses: route('The route without that nearby route') }),
+    createRoute({ method: 'delete', path: '/routes/detach-nearby-route', summary: 'Unlink a nearby route from a route', tags, ...auth, request: jsonBody(detachNearbySchema), responses: route('The route without that nearby route') }),
     async (c) => c.json({ data: await c.var.services.walks.detachNearby(c.var.user!, c.req.valid('json'), requestLocale(c)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'post',
       path: '/routes/slug',
+      summary: 'A published route by its address',
       tags,
       description:
         'No session needed. Guests and non-members get published routes only; members of the category also drafts. ' +
@@ -86,13 +89,14 @@ export const walksApi = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/routes/{uuid}/get-route', tags, ...auth, request: { params: uuidParams }, responses: route('The full route') }),
+    createRoute({ method: 'get', path: '/routes/{uuid}/get-route', summary: 'One route, in full', tags, ...auth, request: { params: uuidParams }, responses: route('The full route') }),
     async (c) => c.json({ data: await c.var.services.walks.get(c.var.user!, c.req.valid('param').uuid, requestLocale(c)) }, 200),
   )
   .openapi(
     createRoute({
       method: 'get',
       path: '/place-categories/{id}/fetch-routes',
+      summary: 'The category’s routes',
       tags,
       ...auth,
       request: { params: z.object({ id: z.string() }) },

@@ -8,8 +8,8 @@ import { AddressesRepo } from '#app/modules/addresses/addresses.repo.server.ts'
 
 const BASE = 'http://localhost:3000'
 const line = (coordinates: number[][]) => ({
-  type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } }],
+  type: 'FeatureCollection' as const,
+  features: [{ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates } }],
 })
 
 describe.each(testDialects)('routes API on %s', (dialect) => {
@@ -119,7 +119,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
     ])('refuses %s with 422 and writes nothing', async (_case, override, field, message) => {
       const { token, category } = await manager(t)
       const before = await countWalks(testDb.db)
-      const res = await t.call('POST', '/routes/store', { token, body: { name: 'Tour', place_category_id: category.id, ...override } })
+      const res = await t.callOffContract('POST', '/routes/store', { token, body: { name: 'Tour', place_category_id: category.id, ...override } })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(await countWalks(testDb.db)).toBe(before)
@@ -206,7 +206,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
         body: { uuid: route.uuid, status: 'published', features_collection: line([[6.6, 46.5], [6.61, 46.51]]), places: [{ id: a }, { id: b }], translations: { en: { subtitle: 'Round' } } },
       })
       await t.call('POST', '/routes/assign-nearby-route', { token, body: { currentRouteUuid: route.uuid, nearbyRouteUuid: partner.uuid, sortId: 1 } })
-      for (const slot of ['photo', 'logo-pro', 'logos']) {
+      for (const slot of ['photo', 'logo-pro', 'logos'] as const) {
         expect((await upload(t, 'POST', `/routes/${route.uuid}/${slot}`, { token, bytes: await solidImage(40, 40) })).status).toBeLessThan(300)
       }
       // Asked in French: the texts shown are the German (fallback) and English ones.
@@ -217,7 +217,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       expect(before.nearby_routes).toHaveLength(1)
       const stored = await snapshot(testDb.db, route.uuid)
 
-      const same = await t.call('PUT', '/routes/update', { token, body: before })
+      const same = await t.callOffContract('PUT', '/routes/update', { token, body: before })
       expect(same.json.errors ?? null).toBeNull()
       expect(same.status).toBe(200)
       const { updated_at: _u1, ...answered } = same.json.data
@@ -229,7 +229,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       expect({ ...after!.walk, updated_at: null }).toEqual({ ...stored!.walk, updated_at: null })
 
       // An edit made on that state is saved; the read-only values sent are not.
-      const edited = await t.call('PUT', '/routes/update', {
+      const edited = await t.callOffContract('PUT', '/routes/update', {
         token,
         body: { ...before, name: 'Tour', place_category_id: 999_999, url: 'https://evil.example/', placesCount: 0, created_at: '2000-01-01T00:00:00Z' },
       })
@@ -242,9 +242,9 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       ])
 
       // A field the API never answers is still refused, at the top and in the places.
-      const unknown = await t.call('PUT', '/routes/update', { token, body: { ...before, owner_id: 1 } })
+      const unknown = await t.callOffContract('PUT', '/routes/update', { token, body: { ...before, owner_id: 1 } })
       expect(unknown.status).toBe(422)
-      const unknownInPlace = await t.call('PUT', '/routes/update', { token, body: { ...before, places: [{ ...before.places[0], hidden: true }] } })
+      const unknownInPlace = await t.callOffContract('PUT', '/routes/update', { token, body: { ...before, places: [{ ...before.places[0], hidden: true }] } })
       expect(unknownInPlace.status).toBe(422)
     })
 
@@ -330,7 +330,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       const [a, b, c] = [await insertPlace(testDb.db, category.id), await insertPlace(testDb.db, category.id), await insertPlace(testDb.db, category.id)]
       await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, places: [{ id: a, placeSortId: 1 }, { id: b, placeSortId: 2 }, { id: c, placeSortId: 3 }] } })
       const res = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, places: [{ id: c, placeSortId: 3 }, { id: a, placeSortId: 1 }] } })
-      expect(res.json.data.places.map((p: any) => [p.id, p.placeSortId])).toEqual([[c, 1], [a, 2]])
+      expect(res.json.data.places.map((p) => [p.id, p.placeSortId])).toEqual([[c, 1], [a, 2]])
       const stored = await snapshot(testDb.db, route.uuid)
       expect(stored!.places.map((p) => [p.place_id, p.sort_id])).toEqual([[c, 1], [a, 2]])
       const cleared = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, places: [] } })
@@ -345,7 +345,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       const half = await insertPlace(testDb.db, category.id, { name: 'Half', lat: 46.5, lng: null })
       const b = await insertPlace(testDb.db, category.id, { name: 'B' })
       const res = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, places: [a, nowhere, half, b].map((id) => ({ id })) } })
-      expect(res.json.data.places.map((p: any) => [p.name, p.placeSortId])).toEqual([['A', 1], ['B', 2]])
+      expect(res.json.data.places.map((p) => [p.name, p.placeSortId])).toEqual([['A', 1], ['B', 2]])
       expect(res.json.data.placesCount).toBe(2)
       const list = await t.call('GET', `/place-categories/${category.id}/fetch-routes`, { token })
       expect(list.json.data[0].placesCount).toBe(2)
@@ -410,7 +410,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       const { token, category } = await manager(t)
       const route = await storeRoute(t, token, category.id)
       const before = await snapshot(testDb.db, route.uuid)
-      const res = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, name: 'Changed', ...override } })
+      const res = await t.callOffContract('PUT', '/routes/update', { token, body: { uuid: route.uuid, name: 'Changed', ...override } })
       expect(res.status).toBe(422)
       expect(res.json.errors[field]).toEqual([message])
       expect(await snapshot(testDb.db, route.uuid)).toEqual(before)
@@ -419,7 +419,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
     it('answers 404 for an unknown uuid and 422 without one', async () => {
       const { token } = await manager(t)
       expect((await t.call('PUT', '/routes/update', { token, body: { uuid: 'nope', name: 'x' } })).status).toBe(404)
-      const res = await t.call('PUT', '/routes/update', { token, body: { name: 'x' } })
+      const res = await t.callOffContract('PUT', '/routes/update', { token, body: { name: 'x' } })
       expect(res.status).toBe(422)
       expect(res.json.errors.uuid).toEqual(['The uuid field is required.'])
     })
@@ -435,7 +435,9 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       await t.call('POST', '/routes/assign-nearby-route', { token, body: { currentRouteUuid: other.uuid, nearbyRouteUuid: route.uuid, sortId: 1 } })
       const res = await t.call('DELETE', '/routes/delete', { token, body: { uuid: route.uuid } })
       expect(res.status).toBe(200)
-      expect(res.json).toEqual({ data: { message: 'Route deleted.' } })
+      expect(res.json).toEqual({ data: { message: 'Route deleted.', trash_id: expect.any(Number) } })
+      // In the trash first (ADR 110); deleted for good from there.
+      expect((await t.call('DELETE', `/trash/${res.json.data.trash_id}`, { token })).status).toBe(200)
       expect(await snapshot(testDb.db, route.uuid)).toBeNull()
       const walkIds = (await testDb.db.selectFrom('walks').select('id').execute()).map((w) => w.id)
       for (const table of ['walk_translations', 'walk_places', 'walk_qr_codes', 'walk_logos'] as const) {
@@ -450,7 +452,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
 
     it('refuses a missing uuid or extra fields', async () => {
       const { token } = await manager(t)
-      const res = await t.call('DELETE', '/routes/delete', { token, body: { id: 1 } })
+      const res = await t.callOffContract('DELETE', '/routes/delete', { token, body: { id: 1 } })
       expect(res.status).toBe(422)
       expect(res.json.errors).toEqual({ uuid: ['The uuid field is required.'], id: ['The id field is not allowed.'] })
     })
@@ -508,7 +510,7 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
         testDb.queries.length = 0
         const res = await t.call('GET', `/place-categories/${category.id}/fetch-routes`, { token })
         expect(res.json.data).toHaveLength(routes)
-        expect(res.json.data.every((r: any) => r.placesCount === 1)).toBe(true)
+        expect(res.json.data.every((r) => r.placesCount === 1)).toBe(true)
         return testDb.queries.length
       }
       expect(await count(20)).toBe(await count(1))

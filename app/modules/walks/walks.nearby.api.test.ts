@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ApiData } from '#app/client/api-contract.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { createCategory } from '#tests/setup/factories.ts'
@@ -18,7 +19,7 @@ describe.each(testDialects)('nearby routes API on %s', (dialect) => {
   }
   const assign = (token: string, current: string, nearby: string, sortId: number) =>
     t.call('POST', '/routes/assign-nearby-route', { token, body: { currentRouteUuid: current, nearbyRouteUuid: nearby, sortId } })
-  const names = (route: any) => route.nearby_routes.map((r: any) => r.name)
+  const names = (route: ApiData<'/routes/assign-nearby-route', 'POST'>) => route.nearby_routes.map((r) => r.name)
 
   describe('POST /routes/assign-nearby-route', () => {
     it('lists a route nearby at a position, answering the route; assigning again moves it', async () => {
@@ -76,7 +77,7 @@ describe.each(testDialects)('nearby routes API on %s', (dialect) => {
       ['an extra field', { position: 1 }, 'position', 'The position field is not allowed.'],
     ])('refuses %s', async (_case, override, field, message) => {
       const { token, a, b } = await threeRoutes()
-      const res = await t.call('POST', '/routes/assign-nearby-route', {
+      const res = await t.callOffContract('POST', '/routes/assign-nearby-route', {
         token,
         body: { currentRouteUuid: a.uuid, nearbyRouteUuid: b.uuid, sortId: 1, ...override },
       })
@@ -107,7 +108,7 @@ describe.each(testDialects)('nearby routes API on %s', (dialect) => {
 
     it('refuses missing fields', async () => {
       const { token } = await threeRoutes()
-      const res = await t.call('DELETE', '/routes/detach-nearby-route', { token, body: {} })
+      const res = await t.callOffContract('DELETE', '/routes/detach-nearby-route', { token, body: {} })
       expect(res.status).toBe(422)
       expect(res.json.errors).toEqual({ currentRouteUuid: ['The currentRouteUuid field is required.'], nearbyRouteUuid: ['The nearbyRouteUuid field is required.'] })
     })

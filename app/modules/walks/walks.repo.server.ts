@@ -42,16 +42,16 @@ export class WalksRepo {
   // ---- walks
 
   findByUuid(uuid: string): Promise<Walk | undefined> {
-    return this.db.selectFrom('walks').selectAll().where('uuid', '=', uuid).executeTakeFirst()
+    return this.db.selectFrom('walks').selectAll().where('uuid', '=', uuid).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   findById(id: number): Promise<Walk | undefined> {
-    return this.db.selectFrom('walks').selectAll().where('id', '=', id).executeTakeFirst()
+    return this.db.selectFrom('walks').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   findByIds(ids: number[]): Promise<Walk[]> {
     if (ids.length === 0) return Promise.resolve([])
-    return this.db.selectFrom('walks').selectAll().where('id', 'in', ids).execute()
+    return this.db.selectFrom('walks').selectAll().where('id', 'in', ids).where('deleted_at', 'is', null).execute()
   }
 
   /** The category's routes with the summary's columns only (not the path, which can be large). */
@@ -62,6 +62,7 @@ export class WalksRepo {
       .select(summaryColumns)
       .where('category_id', '=', categoryId)
       .where('status', '=', 'published')
+      .where('deleted_at', 'is', null)
       .orderBy('created_at')
       .orderBy('id')
       .execute()
@@ -75,6 +76,7 @@ export class WalksRepo {
       .innerJoin('places', 'places.id', 'walk_places.place_id')
       .select(['walk_places.walk_id', 'places.lat', 'places.lng'])
       .where('walk_places.walk_id', 'in', walkIds)
+      .where('places.deleted_at', 'is', null)
       .where('places.lat', 'is not', null)
       .where('places.lng', 'is not', null)
       .orderBy('walk_places.walk_id')
@@ -86,7 +88,7 @@ export class WalksRepo {
   }
 
   listByCategory(categoryId: number): Promise<SummaryWalk[]> {
-    return this.db.selectFrom('walks').select(summaryColumns).where('category_id', '=', categoryId).orderBy('created_at').orderBy('id').execute()
+    return this.db.selectFrom('walks').select(summaryColumns).where('category_id', '=', categoryId).where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute()
   }
 
   insert(values: Insertable<WalksTable>): Promise<Walk> {
@@ -115,7 +117,7 @@ export class WalksRepo {
   // ---- categories (read only: the categories module owns them)
 
   findCategory(id: number): Promise<CategoryRef | undefined> {
-    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).executeTakeFirst()
+    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   // ---- translations
@@ -149,6 +151,8 @@ export class WalksRepo {
       .innerJoin('places', 'places.id', 'walk_places.place_id')
       .select(['walk_places.place_id', 'walk_places.sort_id', 'places.name', 'places.lat', 'places.lng'])
       .where('walk_places.walk_id', '=', walkId)
+      // A place in the trash (ADR 110) is no stop until it is restored.
+      .where('places.deleted_at', 'is', null)
       .orderBy('walk_places.sort_id')
       .execute()
   }
@@ -161,6 +165,7 @@ export class WalksRepo {
       .innerJoin('places', 'places.id', 'walk_places.place_id')
       .select((eb) => ['walk_places.walk_id', eb.fn.countAll<number>().as('n')])
       .where('walk_places.walk_id', 'in', walkIds)
+      .where('places.deleted_at', 'is', null)
       .where('places.lat', 'is not', null)
       .where('places.lng', 'is not', null)
       .groupBy('walk_places.walk_id')
@@ -171,7 +176,7 @@ export class WalksRepo {
   /** Which of these place ids belong to the category. */
   async placeIdsInCategory(categoryId: number, ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set()
-    const rows = await this.db.selectFrom('places').select('id').where('category_id', '=', categoryId).where('id', 'in', ids).execute()
+    const rows = await this.db.selectFrom('places').select('id').where('category_id', '=', categoryId).where('id', 'in', ids).where('deleted_at', 'is', null).execute()
     return new Set(rows.map((r) => r.id))
   }
 
@@ -251,6 +256,8 @@ export class WalksRepo {
         'place_categories.slug as category_slug',
       ])
       .where('walk_qr_codes.id', '=', id)
+      .where('walks.deleted_at', 'is', null)
+      .where('place_categories.deleted_at', 'is', null)
       .executeTakeFirst()
   }
 }

@@ -6,9 +6,9 @@ import { ROUTE_SLUG_MAX } from '#app/modules/addresses/slug-limits.ts'
 import { noticeInputSchema } from './walk-notice.ts'
 import { singleLineName } from '#app/utils/single-line.ts'
 
-// Payloads of the routes API (spec section 7); field names are the spec's.
+// Payloads of the routes API (docs/spec.md §7); field names are the spec's.
 
-/** The ten route colours (spec section 3): the name is stored and sent, the hex is drawn. */
+/** The ten route colours (docs/spec.md §3): the name is stored and sent, the hex is drawn. */
 export const routeColors = {
   'bg-red-100': '#DA6151',
   'bg-orange': '#FF8A00',
@@ -136,7 +136,7 @@ export const updateWalkSchema = z.strictObject({
   features_collection: featureCollectionSchema.nullable().optional(),
   /** The route's places in walking order; saved numbered 1..n in this order. */
   places: z.array(routePlaceInputSchema).max(MAX_ROUTE_PLACES).optional(),
-  /** The route's notice (issue 15): the whole of it, or null to remove it; absent leaves it as it is. */
+  /** The route's notice: the whole of it, or null to remove it; absent leaves it as it is. */
   notice: noticeInputSchema.nullable().optional(),
   /** Accessibility facts and the stops' entrance notes (ADR 027): absent fields are kept, null is unknown. */
   accessibility: accessibilityInputSchema.optional(),

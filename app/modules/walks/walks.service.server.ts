@@ -9,9 +9,12 @@ import { localeOfUser } from '#app/modules/auth/public-user.ts'
 import { saveRouteAccessibility } from '#app/modules/accessibility/accessibility.service.server.ts'
 import { AnswerCache, type KeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
+import type { SaveRecorder } from '#app/modules/revisions/revisions.service.server.ts'
 import type { Storage } from '#app/platform/storage/storage.server.ts'
 import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
+import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
+import { walkSaveActions } from '#app/modules/activity/walk-activity.ts'
 import type { QrImages } from '#app/modules/qr-codes/qr-image.server.ts'
 import type { ImageProcessor } from '#app/platform/images/images.server.ts'
 import { RouteQrCodes } from './route-qr-codes.server.ts'
@@ -54,6 +57,8 @@ export interface WalkDeps {
   storage: Storage
   qrImages: QrImages
   images: ImageProcessor
+  /** Revisions of every save (ADR 111); absent: none recorded. */
+  revisions?: SaveRecorder
 }
 
 /**
@@ -63,6 +68,7 @@ export interface WalkDeps {
 export class WalkService {
   private readonly repo: WalksRepo
   private readonly reader: WalkReader
+  private readonly ctx: UrlContext
   readonly media: WalkMedia
   readonly qrCodes: RouteQrCodes
   /** Serialized `fetch-routes` answers, kept per category content version and language. */
@@ -71,6 +77,7 @@ export class WalkService {
   constructor(private readonly deps: WalkDeps) {
     const ctx: UrlContext = { baseUrl: deps.config.BASE_URL, subdomains: deps.config.SUBDOMAIN_ROUTING, fileUrl: (key) => deps.storage.url(key) }
     this.repo = new WalksRepo(deps.db)
+    this.ctx = ctx
     this.reader = new WalkReader(deps.db, ctx, () => this.today())
     this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access, images: deps.images })
     this.qrCodes = new RouteQrCodes({ db: deps.db, access: deps.categories.access, ctx, images: deps.qrImages })
@@ -99,21 +106,23 @@ export class WalkService {
     await this.access.require(user.id, input.place_category_id, 'editor')
     const category = (await this.repo.findCategory(input.place_category_id))!
     const locale = input.locale ?? requestLocale ?? localeOfUser(user)
-    const walk = await this.insertWithFreeSlug(category, input, locale)
-    return this.reader.full(walk, locale, { category })
+    const walk = await this.insertWithFreeSlug(category, input, locale, user.id)
+    const view = await this.reader.full(walk, locale, { category })
+    await this.deps.revisions?.routeSaved({ user, itemId: walk.id, categoryId: walk.category_id }, view)
+    return view
   }
 
   /**
    * A slug no route of the category has or had (an old address keeps leading to its route, ADR
    * 011). Two managers may race for one: the unique keys decide, and a derived slug retries.
    */
-  private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: string): Promise<Walk> {
+  private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: string, userId: number): Promise<Walk> {
     const addresses = this.deps.addresses
     for (let attempt = 0; ; attempt++) {
       const slug = input.url ?? (await addresses.freeRouteSlug(category.id, slugFromName(input.name)))
       if (input.url && (await addresses.routeSlugHeld(category.id, slug))) throw await slugTaken(addresses, 'url', category.id, slug)
       try {
-        return await this.insertWalk(category, slug, input, locale)
+        return await this.insertWalk(category, slug, input, locale, userId)
       } catch (error) {
         if (error instanceof AppError || attempt >= 3 || !(await addresses.routeSlugHeld(category.id, slug))) throw error
         if (input.url) throw await slugTaken(addresses, 'url', category.id, slug)
@@ -121,7 +130,7 @@ export class WalkService {
     }
   }
 
-  private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: string): Promise<Walk> {
+  private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: string, userId: number): Promise<Walk> {
     const now = nowIso()
     return this.deps.db.transaction().execute(async (trx) => {
       const repo = new WalksRepo(trx)
@@ -136,6 +145,7 @@ export class WalkService {
       })
       await repo.upsertTranslation(walk.id, locale, { name: input.name })
       await repo.insertQrCodes(walk.id, now)
+      await recordActivity(trx, { categoryId: category.id, userId, action: 'route.created', itemId: walk.id, label: input.name })
       return walk
     })
   }
@@ -147,11 +157,23 @@ export class WalkService {
    * the category has or had is taken.
    */
   async update(user: User, input: UpdateWalkInput, requestLocale: Locale | null): Promise<RouteView> {
+    return (await this.save(user, input, requestLocale, null)).view
+  }
+
+  /** Saves a revision's state again (ADR 111); answers the revision this save recorded (null: nothing changed). */
+  async restore(user: User, input: UpdateWalkInput, requestLocale: Locale | null, revisionId: number): Promise<number | null> {
+    return (await this.save(user, input, requestLocale, revisionId)).revisionId
+  }
+
+  private async save(user: User, input: UpdateWalkInput, requestLocale: Locale | null, restoredFrom: number | null): Promise<{ view: RouteView; revisionId: number | null }> {
     const walk = await requireManagedWalk(this.deps.db, this.access, user, input.uuid)
+    // The state before, for an item without revisions yet (ADR 111): recorded only if the save succeeds.
+    const baseline = await this.deps.revisions?.routeBaseline(walk.id, () => this.reader.full(walk, null))
+    const ref = { user, itemId: walk.id, categoryId: walk.category_id, restoredFrom, baseline }
     const category = (await this.repo.findCategory(walk.category_id))!
     const locale = input.locale ?? requestLocale ?? category.fallback_locale
     try {
-      await this.deps.db.transaction().execute(async (trx) => {
+      return await this.deps.db.transaction().execute(async (trx) => {
         const repo = new WalksRepo(trx)
         // Writing the route's row first locks it: concurrent saves of one route run one after the other.
         await repo.update(walk.id, { updated_at: nowIso() })
@@ -168,6 +190,11 @@ export class WalkService {
         for (const [lang, fields] of translationChanges(input, locale, category.fallback_locale)) await repo.upsertTranslation(walk.id, lang, fields)
         if (input.notice !== undefined) await new WalkNoticesRepo(trx).replace(walk.id, input.notice, nowIso())
         if (input.accessibility) await saveRouteAccessibility(trx, walk.id, input.accessibility, (await repo.placesOf(walk.id)).map((p) => p.place_id))
+        const texts = [...translationChanges(input, locale, category.fallback_locale).values()].flatMap((fields) => Object.keys(fields))
+        for (const action of walkSaveActions(input, texts, current.status)) await recordActivity(trx, { categoryId: category.id, userId: user.id, action, itemId: walk.id })
+        // The state the save left, read and recorded while the row is locked: revisions follow the saves' order (ADR 111).
+        const view = await new WalkReader(trx, this.ctx, () => this.today()).full((await repo.findById(walk.id))!, locale, { category })
+        return { view, revisionId: (await this.deps.revisions?.routeSaved(ref, view, trx)) ?? null }
       })
     } catch (error) {
       // Two managers racing for one slug: the unique index decides.
@@ -176,7 +203,6 @@ export class WalkService {
       }
       throw error
     }
-    return this.reader.full((await this.repo.findById(walk.id))!, locale, { category })
   }
 
   /** Deletes the route with its places, translations, logos and QR codes, then its files. */
@@ -197,6 +223,13 @@ export class WalkService {
     return this.reader.full(walk, locale)
   }
 
+  /** The route by that uuid when the user may edit it, else null: the map editor says "route missing" instead of failing. */
+  async find(user: User, uuid: string, locale: Locale | null): Promise<RouteView | null> {
+    const walk = await this.repo.findByUuid(uuid)
+    if (!walk || (await this.access.roleOf(user.id, walk.category_id)) === null) return null
+    return this.reader.full(walk, locale)
+  }
+
   /** The category's routes as summaries (a fixed number of queries for any number of routes). */
   async listForCategory(user: User, categoryId: number, locale: Locale | null): Promise<RouteSummaryView[]> {
     await this.access.require(user.id, categoryId, 'editor')
@@ -204,7 +237,7 @@ export class WalkService {
     return this.reader.summaries(await this.repo.listByCategory(categoryId), category, locale)
   }
 
-  /** The same list, serialized, kept per category content version and language (issue 7); access is checked every time. */
+  /** The same list, serialized, kept per category content version and language; access is checked every time. */
   async listAnswerForCategory(user: User, categoryId: number, locale: Locale | null): Promise<KeptAnswer> {
     await this.access.require(user.id, categoryId, 'editor')
     return this.lists.answer(categoryId, `routes:${locale ?? ''}`, async () => {
@@ -263,7 +296,7 @@ export class WalkService {
   }
 
   /**
-   * A category's public home (issue 13): the category that has or had the slug (ADR 011) and its
+   * A category's public home: the category that has or had the slug (ADR 011) and its
    * published routes in the visitor's language, each with the languages its name is written in
    * and its first stop. Drafts are never listed, whoever asks. Null for an unknown category.
    */
@@ -285,31 +318,39 @@ export class WalkService {
   private async publicView(walk: Walk, options: PublicReadOptions): Promise<PublicRouteView | null> {
     const member = options.viewer ? (await this.access.roleOf(options.viewer.id, walk.category_id)) !== null : false
     if (walk.status !== 'published' && !member) return null
-    const category = (await this.repo.findCategory(walk.category_id))!
+    // A category in the trash (ADR 110) shows nothing.
+    const category = await this.repo.findCategory(walk.category_id)
+    if (!category) return null
     const view = await this.reader.full(walk, options.locale, { category, publishedNearbyOnly: !member })
     return { ...view, place_category: { id: category.id, slug: category.slug, name: category.name, fallback_locale: category.fallback_locale } }
   }
 
-  // ---- images (stored through WalkMedia, answered as the full route)
+  // ---- images (stored through WalkMedia, answered as the full route, recorded as a revision)
+
+  private async imageSaved(user: User, walk: Walk, locale: Locale | null): Promise<RouteView> {
+    const view = await this.reader.full(walk, locale)
+    await this.deps.revisions?.routeSaved({ user, itemId: walk.id, categoryId: walk.category_id }, view)
+    return view
+  }
 
   async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader, locale: Locale | null): Promise<RouteView> {
-    return this.reader.full(await this.media.setImage(user, uuid, slot, read), locale)
+    return this.imageSaved(user, await this.media.setImage(user, uuid, slot, read), locale)
   }
 
   async removeImage(user: User, uuid: string, slot: ImageSlot, locale: Locale | null): Promise<RouteView> {
-    return this.reader.full(await this.media.removeImage(user, uuid, slot), locale)
+    return this.imageSaved(user, await this.media.removeImage(user, uuid, slot), locale)
   }
 
   async addLogo(user: User, uuid: string, read: UploadReader, locale: Locale | null): Promise<RouteView> {
-    return this.reader.full(await this.media.addLogo(user, uuid, read), locale)
+    return this.imageSaved(user, await this.media.addLogo(user, uuid, read), locale)
   }
 
   async removeLogo(user: User, uuid: string, logoId: number, locale: Locale | null): Promise<RouteView> {
-    return this.reader.full(await this.media.removeLogo(user, uuid, logoId), locale)
+    return this.imageSaved(user, await this.media.removeLogo(user, uuid, logoId), locale)
   }
 
   async reorderLogos(user: User, uuid: string, input: LogoOrderInput, locale: Locale | null): Promise<RouteView> {
-    return this.reader.full(await this.media.reorderLogos(user, uuid, input.ids), locale)
+    return this.imageSaved(user, await this.media.reorderLogos(user, uuid, input.ids), locale)
   }
 }
 

@@ -13,7 +13,7 @@ describe.each(testDialects)('POST /routes/slug on %s', (dialect) => {
     if (status === 'published') await t.call('PUT', '/routes/update', { token: m.token, body: { uuid: created.uuid, status } })
     return created
   }
-  const bySlug = (body: object, token?: string) => t.call('POST', '/routes/slug', { token, body })
+  const bySlug = (body: object, token?: string) => t.callOffContract('POST', '/routes/slug', { token, body })
   const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`
 
   it('answers a published route to a guest, by its category and slug, with its category', async () => {
@@ -68,8 +68,8 @@ describe.each(testDialects)('POST /routes/slug on %s', (dialect) => {
       await t.call('POST', '/routes/assign-nearby-route', { token: m.token, body: { currentRouteUuid: main.uuid, nearbyRouteUuid: nearby.uuid, sortId: i + 1 } })
     }
     const body = { routeSlug: slug, place_category_slug: m.category.slug }
-    expect((await bySlug(body)).json.data.nearby_routes.map((r: any) => r.uuid)).toEqual([open.uuid])
-    expect((await bySlug(body, m.token)).json.data.nearby_routes.map((r: any) => r.uuid)).toEqual([open.uuid, hidden.uuid])
+    expect((await bySlug(body)).json.data.nearby_routes.map((r) => r.uuid)).toEqual([open.uuid])
+    expect((await bySlug(body, m.token)).json.data.nearby_routes.map((r) => r.uuid)).toEqual([open.uuid, hidden.uuid])
   })
 
   it('answers in the asked language', async () => {

@@ -10,18 +10,20 @@ import { manager, snapshot, storeRoute, upload } from './walks.test-fixtures.ts'
 
 interface Scene {
   categoryId: number
-  route: any
-  nearby: any
+  route: StoredRoute
+  nearby: StoredRoute
   logoId: number
 }
-type Request = (t: TestApi, token: string | undefined, s: Scene) => Promise<{ status: number; json: any }>
+type StoredRoute = Awaited<ReturnType<typeof storeRoute>>
+type Request = (t: TestApi, token: string | undefined, s: Scene) => Promise<{ status: number; json: unknown }>
+type ImagePath = `/routes/${string}/${'photo' | 'content-image' | 'logo-pro' | 'logos'}`
 
 const json =
   (method: string, path: (s: Scene) => string, body?: (s: Scene) => object): Request =>
   (t, token, s) =>
-    t.call(method, path(s), { token, body: body?.(s) })
+    t.callOffContract(method, path(s), { token, body: body?.(s) })
 const file =
-  (path: (s: Scene) => string): Request =>
+  (path: (s: Scene) => ImagePath): Request =>
   async (t, token, s) =>
     upload(t, 'POST', path(s), { token, bytes: await solidImage(8, 8) })
 
@@ -33,7 +35,7 @@ const endpoints: [string, Request, number][] = [
   ['DELETE /routes/detach-nearby-route', json('DELETE', () => '/routes/detach-nearby-route', (s) => ({ currentRouteUuid: s.route.uuid, nearbyRouteUuid: s.nearby.uuid })), 200],
   ['GET /routes/{uuid}/get-route', json('GET', (s) => `/routes/${s.route.uuid}/get-route`), 200],
   ['GET /place-categories/{id}/fetch-routes', json('GET', (s) => `/place-categories/${s.categoryId}/fetch-routes`), 200],
-  ['GET /route-qr-codes/{id}', json('GET', (s) => `/route-qr-codes/${s.route.route_qr_code.id}`), 200],
+  ['GET /route-qr-codes/{id}', json('GET', (s) => `/route-qr-codes/${s.route.route_qr_code!.id}`), 200],
   ['POST /routes/{uuid}/photo', file((s) => `/routes/${s.route.uuid}/photo`), 200],
   ['POST /routes/{uuid}/content-image', file((s) => `/routes/${s.route.uuid}/content-image`), 200],
   ['POST /routes/{uuid}/logo-pro', file((s) => `/routes/${s.route.uuid}/logo-pro`), 200],

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { DB } from '#app/db/db.server.ts'
-import type { TestApi } from '#tests/setup/test-app.ts'
+import type { ApiMethod, ApiOutput, ApiPath } from '#app/client/api-contract.ts'
+import type { Answer, AnswerJson, TestApi } from '#tests/setup/test-app.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 
 // Helpers shared by the routes tests (stored uploads: tests/setup/test-storage.ts): places written
@@ -55,13 +56,13 @@ export async function snapshot(db: DB, uuid: string) {
 export const countWalks = async (db: DB) =>
   Number((await db.selectFrom('walks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
 
-/** Sends a multipart upload with the bytes in the field `file`. */
-export async function upload(
+/** Sends a multipart upload with the bytes in the field `file`; the answer is read as the route's (app/client/api-contract.ts). */
+export async function upload<M extends ApiMethod, P extends ApiPath<M>>(
   t: TestApi,
-  method: string,
-  urlPath: string,
+  method: M,
+  urlPath: P,
   options: { token?: string; bytes?: Buffer; filename?: string; type?: string; field?: string } = {},
-) {
+): Promise<Omit<Answer<AnswerJson<ApiOutput<P, M>>>, 'text'>> {
   const form = new FormData()
   if (options.bytes) {
     form.append(options.field ?? 'file', new Blob([new Uint8Array(options.bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'image.png')
@@ -69,12 +70,11 @@ export async function upload(
   const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {}
   const response = await t.api.request(urlPath, { method, body: form, headers })
   const text = await response.text()
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely, like t.call
-  let json: any
+  let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
     json = undefined
   }
-  return { status: response.status, json, headers: response.headers }
+  return { status: response.status, json: json as AnswerJson<ApiOutput<P, M>>, headers: response.headers }
 }

@@ -1,4 +1,4 @@
-// Build metadata polling and the reload after a failed code-chunk load (spec §7, §8): a browser
+// Build metadata polling and the reload after a failed code-chunk load (docs/spec.md §7, §8): a browser
 // that still runs an old build fails to fetch that build's chunks once a new build is deployed;
 // one reload brings the new build. Reloads are rationed (once per 10 s) so a chunk that keeps
 // failing can never put the page into a reload loop. Pure logic here; the browser glue is in

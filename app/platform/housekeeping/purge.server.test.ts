@@ -109,7 +109,7 @@ describe.each(testDialects)('purge of expired rows on %s', (dialect) => {
     await t.call('POST', '/auth/register', { headers, body: { name: 'Eve', email: `eve-${Date.now()}@example.org`, password: 'a long enough password' } })
     await t.call('POST', '/auth/reset-password', { headers, body: { email: 'nobody@example.org' } })
     const keys = (await testDb.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)
-    // The reset request counts per e-mail and per client network (issue 18, item 20): neither kept in the clear.
+    // The reset request counts per e-mail and per client network: neither kept in the clear.
     expect(keys.map((k) => k.split(':')[0]).sort()).toEqual(['login', 'register', 'reset-client', 'reset-mail'])
     for (const key of keys) {
       expect(key).toMatch(/^[a-z-]+:[0-9a-f]{64}$/)

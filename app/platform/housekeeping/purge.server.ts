@@ -38,14 +38,24 @@ export async function purgeExpired(db: DB, config: Config, now: Date = new Date(
  * the start (not in the way of the start itself). Several processes each run it: the deletes
  * are idempotent. Answers the function that stops it (at shutdown).
  */
-export function schedulePurge(db: DB, config: Config, logger: Logger, options: { firstInMs?: number } = {}): () => void {
+export function schedulePurge(
+  db: DB,
+  config: Config,
+  logger: Logger,
+  options: {
+    firstInMs?: number
+    /** More to purge on the same schedule (the product's, e.g. the trash after TRASH_DAYS), counted by name. */
+    also?: () => Promise<Record<string, number>>
+  } = {},
+): () => void {
   let running = false
   const run = async () => {
     if (running) return
     running = true
     try {
       const counts = await purgeExpired(db, config)
-      logger.info('expired rows purged', { ...counts })
+      const more = options.also ? await options.also() : {}
+      logger.info('expired rows purged', { ...counts, ...more })
     } catch (error) {
       logger.error('purge failed', { error: error instanceof Error ? error.message : String(error) })
     } finally {

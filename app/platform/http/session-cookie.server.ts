@@ -5,7 +5,7 @@ export const SESSION_COOKIE = 'token'
 
 /**
  * The HttpOnly session cookie. With subdomain routing it is set on the base host so that every
- * category subdomain shares the session (spec section 6).
+ * category subdomain shares the session (docs/spec.md §6).
  */
 export function sessionCookie(config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING' | 'SESSION_TTL_DAYS'>, token: string | null): string {
   const url = new URL(config.BASE_URL)

@@ -16,3 +16,7 @@ export function mailName(value: string): string {
   const chars = [...clean]
   return chars.length > MAIL_NAME_MAX ? `${chars.slice(0, MAIL_NAME_MAX - 1).join('').trimEnd()}…` : clean
 }
+
+/** Text made safe inside an HTML mail's element or attribute. */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

@@ -1,10 +1,10 @@
 import * as Sentry from '@sentry/browser'
 import { sampleRates } from './sentry-protocol.ts'
-import { maskTokensDeep } from './token-paths.ts'
+import { maskTokens, maskTokensDeep } from './token-paths.ts'
 
 // Browser error reporting with Sentry's SDK, loaded lazily (dynamic import) only when the root
 // loader passes a DSN: errors, 10% tracing, replays of 10% of sessions with an error, none of
-// the others (spec section 9).
+// the others (docs/spec.md §9).
 
 export interface BrowserReportingSettings {
   dsn: string
@@ -16,13 +16,18 @@ let started = false
 export function startErrorReporting(config: BrowserReportingSettings) {
   if (started) return
   started = true
+  // A replay records the page's address in its first frame (rrweb's meta event, which no
+  // callback can rewrite): a page whose path holds a token is never recorded, and a navigation
+  // onto one stops the recording.
+  const replay = Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true, beforeAddRecordingEvent: (event) => maskTokensDeep(event) })
+  const onTokenPage = () => maskTokens(location.pathname) !== location.pathname
   Sentry.init({
     dsn: config.dsn,
     environment: config.environment,
     tracesSampleRate: sampleRates.traces,
     replaysSessionSampleRate: sampleRates.replaysSession,
     replaysOnErrorSampleRate: sampleRates.replaysOnError,
-    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration({ maskAllText: true, blockAllMedia: true })],
+    integrations: onTokenPage() ? [Sentry.browserTracingIntegration()] : [Sentry.browserTracingIntegration(), replay],
     // Query strings may carry reset or invitation tokens: report the path only, and mask token
     // paths (/auth/reset-password/{token}, ...) wherever a URL appears: the page's, breadcrumbs'
     // navigations and fetches, messages, transaction names.
@@ -32,8 +37,13 @@ export function startErrorReporting(config: BrowserReportingSettings) {
       return maskTokensDeep(event)
     },
     beforeSendTransaction: (event) => maskTokensDeep(event),
-    beforeBreadcrumb: (breadcrumb) => maskTokensDeep(breadcrumb),
+    beforeBreadcrumb: (breadcrumb) => {
+      if (breadcrumb.category === 'navigation' && onTokenPage()) void replay.stop({ flush: false })
+      return maskTokensDeep(breadcrumb)
+    },
   })
+  // Replay events (their `urls`, the page's address) skip beforeSend: an event processor masks them.
+  Sentry.addEventProcessor((event) => maskTokensDeep(event))
 }
 
 export function captureException(error: unknown) {

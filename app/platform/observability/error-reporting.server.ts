@@ -4,7 +4,7 @@ import { currentRequestId, scrubText } from './logger.server.ts'
 import { parseDsn, sampleRates } from './sentry-protocol.ts'
 import { mapStringsDeep, maskTokens } from './token-paths.ts'
 
-// Server-side error reporting (spec §8) with Sentry's Node SDK: off unless SENTRY_DSN is set.
+// Server-side error reporting (docs/spec.md §8) with Sentry's Node SDK: off unless SENTRY_DSN is set.
 // The SDK (OpenTelemetry underneath: about 1 s and 40 MB to load) is imported only then, so a
 // server without a DSN starts as fast as before (ADR 036).
 

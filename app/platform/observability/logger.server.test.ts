@@ -128,7 +128,7 @@ describe('request log lines of the server', () => {
     expect(generated).toMatch(/^[0-9a-f-]{36}$/)
     // A reset request sends a mail with a token link; the mailer here keeps it in memory.
     expect((await post('/api/auth/reset-password', { email: alice.email }, { 'X-Request-Id': 'reset-1' })).status).toBe(200)
-    // The mail goes out after the answer (issue 12, item 10): wait for the queue.
+    // The mail goes out after the answer: wait for the queue.
     await services.mailQueue.idle()
     expect(sent.at(-1)?.link).toMatch(/reset-password\/[\w-]+/)
 

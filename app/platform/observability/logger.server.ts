@@ -2,11 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { pino, type DestinationStream } from 'pino'
 import { maskTokens } from './token-paths.ts'
 
-// Structured logs (issue 8): one JSON object a line on stdout, for any log collector. Every
+// Structured logs: one JSON object a line on stdout, for any log collector. Every
 // line written while a request is being answered carries its request id. Nothing secret or
 // personal reaches a line: fields named like secrets are replaced, and every string (the
 // message included) has its e-mail addresses, bearer tokens, secret query values and token
-// path segments masked. See README "Logs" and ADR 009.
+// path segments masked. See docs/operations.md, "Logs", and ADR 009.
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { CompiledQuery } from 'kysely'
-import type { DB } from '#app/db/db.server.ts'
+import { contentVersionBoard, type DB } from '#app/db/db.server.ts'
 import { sharedRead } from '#app/db/shared-read.server.ts'
 import zlib from 'node:zlib'
 import { etagMatches } from '#app/utils/http-encoding.ts'
@@ -9,7 +9,7 @@ import { encodedEtag, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } fro
 
 /**
  * Serialized answers of the manager's big lists (`fetch-places`, `fetch-routes`), kept per
- * category, kind and language and checked against the database's content versions (issue 7).
+ * category, kind and language and checked against the database's content versions.
  * The versions are raised by triggers in the same transaction as every write the lists depend
  * on (migrations 2026-11-21T1200-page-cache and 2026-11-21T1300-list-cache), so several server
  * processes stay correct without talking to each other. The caller checks access BEFORE asking:
@@ -40,9 +40,14 @@ interface Entry extends KeptAnswer {
 }
 
 const encoder = new TextEncoder()
+
 const versionSql = new WeakMap<DB, string>()
 
-/** The category's and the people's versions, in one indexed read (SQL built once per handle). */
+/**
+ * The category's and the people's versions, in one indexed read (SQL built once per handle): a
+ * member's list must show a save made through another process behind the same load balancer at
+ * once, not when that process's notification arrives.
+ */
 async function readListVersions(db: DB, categoryId: number): Promise<ListVersions> {
   let text = versionSql.get(db)
   if (!text) {
@@ -55,6 +60,14 @@ async function readListVersions(db: DB, categoryId: number): Promise<ListVersion
   return { category: of(categoryId), people: of(PEOPLE_VERSION) }
 }
 
+/** The same versions from memory when known (ADR 071): for visitors' answers (open data). */
+async function keptListVersions(db: DB, categoryId: number): Promise<ListVersions> {
+  const board = contentVersionBoard(db)
+  const category = board.version(categoryId)
+  const people = board.version(PEOPLE_VERSION)
+  return { category: typeof category === 'number' ? category : await category, people: typeof people === 'number' ? people : await people }
+}
+
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>()
   private readonly building = new Map<string, Promise<Entry>>()
@@ -64,6 +77,8 @@ export class AnswerCache {
     private readonly db: DB,
     private readonly limits = { entries: 500, bytes: 16 * 1024 * 1024 },
     private readonly now: () => number = Date.now,
+    /** 'memory': versions kept in memory (visitors' answers, ADR 071); 'database': read at every answer (members' lists). */
+    private readonly versions: 'database' | 'memory' = 'database',
   ) {}
 
   /**
@@ -77,7 +92,7 @@ export class AnswerCache {
     build: () => Promise<{ data: unknown; validUntil: number }>,
     options: { bare?: boolean } = {},
   ): Promise<KeptAnswer> {
-    const versions = await readListVersions(this.db, categoryId)
+    const versions = await (this.versions === 'memory' ? keptListVersions : readListVersions)(this.db, categoryId)
     const fullKey = `${categoryId}:${key}`
     const kept = this.entries.get(fullKey)
     if (kept && kept.versions.category === versions.category && kept.versions.people === versions.people && this.now() < kept.validUntil) {
@@ -135,7 +150,7 @@ export class AnswerCache {
 // Typed as `never` for the OpenAPI handlers: the body IS the route's declared 200 JSON, only
 // serialized once for many answers (the route also declares its 304).
 export function sendKeptAnswer(c: Context, answer: KeptAnswer): never {
-  // Compressed once per kept answer (issue 18 item 3), not by server/compression.ts at every request.
+  // Compressed once per kept answer, not by server/compression.ts at every request.
   const encoding = answer.body.byteLength >= MIN_COMPRESS_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null
   const etag = encoding ? encodedEtag(answer.etag, encoding) : answer.etag
   c.header('ETag', etag)
@@ -144,10 +159,15 @@ export function sendKeptAnswer(c: Context, answer: KeptAnswer): never {
   if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304) as never
   c.header('Content-Type', 'application/json')
   if (!encoding) return c.body(answer.body, 200) as never
+  c.header('Content-Encoding', encoding)
+  return c.body(compressedBody(answer, encoding), 200) as never
+}
+
+/** A kept answer's body in an encoding, compressed at its first request and kept with it. */
+export function compressedBody(answer: KeptAnswer, encoding: Encoding): Uint8Array<ArrayBuffer> {
   answer.compressed ??= {}
   answer.compressed[encoding] ??= new Uint8Array(compress(answer.body, encoding))
-  c.header('Content-Encoding', encoding)
-  return c.body(answer.compressed[encoding], 200) as never
+  return answer.compressed[encoding]
 }
 
 function compress(body: Uint8Array, encoding: Encoding): Buffer {

@@ -25,11 +25,11 @@ describe.each(testDialects)('kept answers of fetch-places and fetch-routes on %s
     return { owner, editor, helper, category, other, place, walk, addPlaceUser }
   }
 
-  const placesPath = (id: number) => `/place-categories/${id}/fetch-places`
-  const routesPath = (id: number, locale = 'en') => `/place-categories/${id}/fetch-routes?locale=${locale}`
+  const placesPath = (id: number) => `/place-categories/${id}/fetch-places` as const
+  const routesPath = (id: number, locale: string = 'en') => `/place-categories/${id}/fetch-routes?locale=${locale}` as const
 
   /** The answer of the API, and whether it was served without reading the lists' tables. */
-  async function fetchList(path: string, token: string) {
+  async function fetchList<P extends ReturnType<typeof placesPath | typeof routesPath>>(path: P, token: string) {
     ctx.testDb.queries.length = 0
     const res = await ctx.t.call('GET', path, { token })
     const kept = !ctx.testDb.queries.some((q) => /"(places|walks|secrets|walk_translations)"/.test(q) && !/category_members/.test(q))
@@ -100,7 +100,7 @@ describe.each(testDialects)('kept answers of fetch-places and fetch-routes on %s
       ['a place user’s photo', () => db.updateTable('users').set({ avatar_path: 'avatars/paula.webp' }).where('id', '=', helper.user.id).execute()],
       ['a secret by the third person', () => db.updateTable('secrets').set({ author_id: third.user.id }).where('title', '=', 'Crypt').execute()],
       ['a secret’s author deleted (the secret stays, without author)', () => db.deleteFrom('users').where('id', '=', third.user.id).execute()],
-      ['a place deleted', () => services.places.delete(owner.user, place.id)],
+      ['a place deleted', () => services.trash.trashPlace(owner.user, place.id)],
     ]
     for (const [what, change] of changes) {
       const before = await fetchList(placesPath(category.id), owner.token)

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
-import { CompiledQuery } from 'kysely'
-import type { DB } from '#app/db/db.server.ts'
-import { sharedRead } from '#app/db/shared-read.server.ts'
+import { contentVersionBoard, type DB } from '#app/db/db.server.ts'
 import { acceptedWeight, encodedEtag, etagMatches } from '#app/utils/http-encoding.ts'
+import { pageQueryKey, readPageQuery } from '#app/utils/page-query.ts'
 
 /**
- * Render cache of public pages (issue 7). A page opts in from its loader with a cache tag on the
+ * Render cache of public pages. A page opts in from its loader with a cache tag on the
  * load context (the category whose content it shows, and the content versions read BEFORE its
  * data); the HTTP layer then keeps the rendered HTML per host and path. Every later request checks the tag
- * against the database's content versions (one indexed read, raised by triggers in the same
- * transaction as every write, see migration 2026-11-21T1200-page-cache): the same versions
- * serve the kept HTML, anything else renders anew. So several server processes stay correct
- * without talking to each other. Only visitors' pages are kept: a signed-in member's request
+ * against the content versions (raised by triggers in the same transaction as every write, see
+ * migration 2026-11-21T1200-page-cache), kept in memory and forgotten when a write of this
+ * process or a notification of another says they changed (ADR 071): the same versions serve
+ * the kept HTML, anything else renders anew. Only visitors' pages are kept: a signed-in member's request
  * never reads nor fills the cache (members may see drafts).
  */
 
@@ -36,21 +35,12 @@ export interface CacheTag extends ContentVersion {
   validUntil?: number
 }
 
-// The check every kept page's request makes: its SQL is built once per database handle (for
-// its dialect) and run with new parameters, rather than built and compiled at every request.
-const versionSql = new WeakMap<DB, string>()
-
-/** The content versions of a category and of the slug namespace, in one indexed read. */
+/** The content versions of a category and of the slug namespace, from memory when known (ADR 071). */
 export async function readContentVersion(db: DB, categoryId: number): Promise<ContentVersion> {
-  let text = versionSql.get(db)
-  if (!text) {
-    text = db.selectFrom('content_versions').select(['category_id', 'version']).where('category_id', 'in', [SLUGS, 0]).compile().sql
-    versionSql.set(db, text)
-  }
-  const sqlText = text
-  const { rows } = await sharedRead(db, `content:${categoryId}`, () => db.executeQuery<{ category_id: number; version: number }>(CompiledQuery.raw(sqlText, [SLUGS, categoryId])))
-  const of = (id: number) => Number(rows.find((r) => Number(r.category_id) === id)?.version ?? 0)
-  return { category: of(categoryId), slugs: of(SLUGS) }
+  const board = contentVersionBoard(db)
+  const category = board.version(categoryId)
+  const slugs = board.version(SLUGS)
+  return { category: typeof category === 'number' ? category : await category, slugs: typeof slugs === 'number' ? slugs : await slugs }
 }
 
 /**
@@ -104,27 +94,6 @@ const NONCE_PLACEHOLDER = '\u0000nonce\u0000'
 
 // Headers that belong to one answer, not to the kept page.
 const PER_ANSWER = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date'])
-
-/**
- * Query parameters that change a kept page, with the values that do: the map page's stop
- * (?place=) and embed (?embed=1), the category home's filters. Any other parameter, or another
- * value, renders the same page as none (the loaders read them the same way), so it shares its key.
- */
-const VARIANTS: Record<string, RegExp> = {
-  embed: /^1$/,
-  place: /^[1-9]\d{0,9}$/,
-  duration: /^(?:30|60|120|more)$/,
-  distance: /^(?:2|5|10|more)$/,
-  step_free: /^1$/,
-}
-
-function variantOf(params: URLSearchParams): string {
-  const kept = Object.entries(VARIANTS).flatMap(([name, valid]) => {
-    const value = params.get(name)
-    return value !== null && valid.test(value) ? [`${name}=${value}`] : []
-  })
-  return kept.length === 0 ? '' : `?${kept.join('&')}`
-}
 
 // A deflate stream (RFC 1951) may be cut into blocks, and a block may be compressed with no
 // reference to the ones before it: each static part of a kept page is deflated once, on its own,
@@ -200,7 +169,8 @@ export class PageCache {
     const url = new URL(request.url)
     // The page shown right after a like carries the visitor's own state; a search is one visitor's.
     if (url.searchParams.has('liked') || url.searchParams.get('q')?.trim() || url.pathname.endsWith('.data')) return null
-    return `${request.headers.get('host') ?? ''}${url.pathname}${variantOf(url.searchParams)}`
+    // The parameters that change the page, as its loader reads them (ADR 070); no other changes it.
+    return `${request.headers.get('host') ?? ''}${url.pathname}${pageQueryKey(readPageQuery(url.searchParams))}`
   }
 
   /** The kept page when its content versions are still the database's. */
@@ -251,7 +221,7 @@ export class PageCache {
 
   /**
    * The kept page for this answer: 304 when the client's copy is current, else the HTML with its
-   * nonce, gzipped from the kept compressed parts when the client accepts gzip (issue 18 item 3).
+   * nonce, gzipped from the kept compressed parts when the client accepts gzip.
    * Brotli cannot be spliced like that (its literals depend on the bytes before them, the nonce
    * among them), so a kept page goes out in gzip even to a client that also takes brotli: this
    * costs ~10 % in size but no compression per answer. A client that takes brotli only gets the

@@ -48,15 +48,21 @@ describe.each(testDialects)('database rate-limit store on %s', (dialect) => {
     }
   })
 
-  it('starts a new window for the hits after it, even in the same burst', async () => {
+  it('starts a key’s window at its first hit: a burst across a minute of the clock is one window', async () => {
     let now = 120_000 - 1
     const store = new DbRateLimitStore(testDb.db, () => now)
     const before = store.increment('reset:burst', 60_000, 2)
     now = 120_000
     const after = store.increment('reset:burst', 60_000, 3)
     expect((await before).hits).toBe(2)
-    expect((await after).hits).toBe(3)
-    expect(await stored('reset:burst')).toBe(3)
+    expect(await after).toEqual({ hits: 5, resetInMs: 60_000 - 1 })
+    // Another process, a written statement later, still in the window: counted in it.
+    now = 120_000 + 59_998
+    expect(await new DbRateLimitStore(testDb.db, () => now).increment('reset:burst', 60_000)).toEqual({ hits: 6, resetInMs: 1 })
+    // At the window's end a new one starts, at that hit.
+    now = 120_000 - 1 + 60_000
+    expect(await store.increment('reset:burst', 60_000, 4)).toEqual({ hits: 4, resetInMs: 60_000 })
+    expect(await stored('reset:burst')).toBe(4)
   })
 
   it('refuses every hit of a burst when the store cannot write (nothing counted as allowed)', async () => {

@@ -1,11 +1,13 @@
+import { sql } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
 import type { RateLimitStore } from './rate-limit.server.ts'
 
 /**
  * Fixed-window counters in the `rate_limits` table, shared by every process on the database.
- * An upsert per key starts a new window when the stored one has passed. Windows are aligned on
- * multiples of their length, so every process agrees on them without a clock of its own beyond
- * the system's.
+ * A key's window starts at its first hit (as in the Redis store) and is stored with its count, so
+ * every process agrees on it; an upsert starts a new window when the stored one has passed.
+ * Windows aligned on the clock instead split a burst that straddles a boundary in two: N + 1
+ * quick hits were sometimes all allowed.
  */
 
 interface Hit {
@@ -63,20 +65,20 @@ export class DbRateLimitStore implements RateLimitStore {
       while (this.queue.length > 0) {
         const hits = this.queue
         this.queue = []
-        // One row per key and window, in call order; a key seen in two windows (a burst across
-        // the boundary) goes in a later statement: one statement may not touch a row twice.
+        // One row per key and window length, in call order; a key hit with two lengths goes in a
+        // later statement: one statement may not touch a row twice.
         const rounds: Array<Map<string, KeyWindow>> = []
         for (const hit of hits) {
-          const windowStart = hit.now - (hit.now % hit.windowMs)
-          // The round of this key's last row: the same window joins it, a new one goes after it.
+          // The round of this key's last row: the same length joins it, another goes after it.
           const last = rounds.findLastIndex((r) => r.has(hit.key))
           const previous = last >= 0 ? rounds[last].get(hit.key)! : undefined
-          const index = previous && (previous.windowStart !== windowStart || previous.windowMs !== hit.windowMs) ? last + 1 : Math.max(last, 0)
+          const index = previous && previous.windowMs !== hit.windowMs ? last + 1 : Math.max(last, 0)
           rounds[index] ??= new Map()
           const round = rounds[index]
           let row = round.get(hit.key)
           if (!row) {
-            row = { key: hit.key, windowMs: hit.windowMs, windowStart, total: 0, hits: [] }
+            // A new window, if the stored one has passed, starts at the row's first hit.
+            row = { key: hit.key, windowMs: hit.windowMs, windowStart: hit.now, total: 0, hits: [] }
             round.set(hit.key, row)
           }
           row.total += hit.weight
@@ -90,10 +92,11 @@ export class DbRateLimitStore implements RateLimitStore {
             try {
               const stored = await this.write(chunk)
               for (const row of chunk) {
-                let counted = stored.get(row.key)! - row.total
+                const { hits, windowStart } = stored.get(row.key)!
+                let counted = hits - row.total
                 for (const hit of row.hits) {
                   counted += hit.weight
-                  hit.resolve({ hits: counted, resetInMs: row.windowStart + row.windowMs - hit.now })
+                  hit.resolve({ hits: counted, resetInMs: windowStart + row.windowMs - hit.now })
                 }
               }
             } catch (error) {
@@ -107,26 +110,28 @@ export class DbRateLimitStore implements RateLimitStore {
     }
   }
 
-  /** One upsert: each key's weight more hits in its window; each key's count afterwards. */
-  private async write(rows: KeyWindow[]): Promise<Map<string, number>> {
-    const result = await this.db
-      .insertInto('rate_limits')
-      .values(rows.map((row) => ({ key: row.key, window_start: row.windowStart, hits: row.total })))
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => ({
-          // A stored window that has passed starts again with these hits.
-          hits: eb
-            .case()
-            .when('rate_limits.window_start', '<', eb.ref('excluded.window_start'))
-            .then(eb.ref('excluded.hits'))
-            .else(eb('rate_limits.hits', '+', eb.ref('excluded.hits')))
-            .end(),
-          window_start: eb.ref('excluded.window_start'),
-        })),
-      )
-      .returning(['key', 'hits'])
-      .execute()
-    return new Map(result.map((r) => [r.key, Number(r.hits)]))
+  /** Each key's weight more hits in its window (one upsert per window length); each key's count and window afterwards. */
+  private async write(rows: KeyWindow[]): Promise<Map<string, { hits: number; windowStart: number }>> {
+    const counts = new Map<string, { hits: number; windowStart: number }>()
+    for (const windowMs of new Set(rows.map((row) => row.windowMs))) {
+      const result = await this.db
+        .insertInto('rate_limits')
+        .values(rows.filter((row) => row.windowMs === windowMs).map((row) => ({ key: row.key, window_start: row.windowStart, hits: row.total })))
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => {
+            // The stored window has passed when this row's first hit comes at or after its end.
+            const passed = eb(sql<number>`${eb.ref('rate_limits.window_start')} + ${windowMs}`, '<=', eb.ref('excluded.window_start'))
+            return {
+              hits: eb.case().when(passed).then(eb.ref('excluded.hits')).else(eb('rate_limits.hits', '+', eb.ref('excluded.hits'))).end(),
+              window_start: eb.case().when(passed).then(eb.ref('excluded.window_start')).else(eb.ref('rate_limits.window_start')).end(),
+            }
+          }),
+        )
+        .returning(['key', 'hits', 'window_start'])
+        .execute()
+      for (const r of result) counts.set(r.key, { hits: Number(r.hits), windowStart: Number(r.window_start) })
+    }
+    return counts
   }
 
   async close() {

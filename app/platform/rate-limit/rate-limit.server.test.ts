@@ -39,8 +39,6 @@ describe.each(storeKinds)('rate limiter on the %s store', (kind) => {
 
   it('starts again once the window has passed', async () => {
     const short = { limit: 1, windowMs: 500 }
-    // The database store aligns windows on multiples of their length: start just after a boundary.
-    await sleep(short.windowMs - (Date.now() % short.windowMs) + 10)
     expect((await limiter.hit('reset:10.0.0.4', short)).allowed).toBe(true)
     expect((await limiter.hit('reset:10.0.0.4', short)).allowed).toBe(false)
     await sleep(short.windowMs + 20)
@@ -58,7 +56,6 @@ describe.each(storeKinds)('rate limiter on the %s store', (kind) => {
     expect((await limiter.hit('events:10.0.0.8', minute, 3)).allowed).toBe(true)
     expect((await limiter.hit('events:10.0.0.8', minute, 1)).allowed).toBe(false)
     const short = { limit: 10, windowMs: 500 }
-    await sleep(short.windowMs - (Date.now() % short.windowMs) + 10)
     await fixture.store.increment('events:10.0.0.9', short.windowMs, 4)
     await sleep(short.windowMs + 20)
     expect((await fixture.store.increment('events:10.0.0.9', short.windowMs, 2)).hits).toBe(2)

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { AppError } from '#app/utils/errors.ts'
+import { clientNetwork } from './client-network.ts'
 
 export interface Limit {
   limit: number
@@ -70,6 +71,20 @@ export class RateLimiter {
         'Retry-After': String(retryAfterSeconds),
       })
     }
+  }
+
+  /**
+   * The per-client limits (likes, events, scans, QR images, open data, uploads, sign-in…) go
+   * through these two and only these: the client is counted by its network (`clientNetwork`, an
+   * IPv6 client by its /64), never by one address of the many it holds. `kind` may carry a
+   * further scope (`uploads:<user id>`).
+   */
+  hitClient(kind: string, client: string, limit: Limit, weight = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    return this.hit(`${kind}:${clientNetwork(client)}`, limit, weight)
+  }
+
+  enforceClient(kind: string, client: string, limit: Limit, weight = 1): Promise<void> {
+    return this.enforce(`${kind}:${clientNetwork(client)}`, limit, weight)
   }
 
   close(): Promise<void> {

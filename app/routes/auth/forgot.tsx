@@ -42,10 +42,10 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
         </Button>
       </Form>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link className="text-primary-700 hover:underline dark:text-primary-400" to={localePath('/auth/login')}>
+        <Link className="text-primary-700 underline underline-offset-2 dark:text-primary-400" to={localePath('/auth/login')}>
           {t('auth.backToLogin')}
         </Link>
-        <Link className="text-primary-700 hover:underline dark:text-primary-400" to={localePath('/auth/reset')}>
+        <Link className="text-primary-700 underline underline-offset-2 dark:text-primary-400" to={localePath('/auth/reset')}>
           {t('auth.forgot.haveCode')}
         </Link>
       </div>

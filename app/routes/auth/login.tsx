@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { Alert } from '#app/components/ui/alert.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -10,6 +10,13 @@ import { redirectSignedIn } from '#app/modules/auth/session-response.server.ts'
 import { formFailure, formFields } from '#app/utils/forms.server.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import type { Route } from './+types/login'
+import { takeResetEmail } from './reset-email.server.ts'
+
+/** The e-mail of a password reset just done, to fill in (read once). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const reset = takeResetEmail(context.services.config.BASE_URL, request.headers)
+  return reset ? data({ email: reset.email }, { headers: { 'Set-Cookie': reset.clear } }) : { email: null }
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
@@ -22,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ actionData, loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const [searchParams] = useSearchParams()
@@ -36,7 +43,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Alert tone="error" message={actionData?.formError} />
-        <TextField label={t('labels.email')} name="email" type="email" autoComplete="email" required errors={actionData?.errors?.email} />
+        <TextField label={t('labels.email')} name="email" type="email" autoComplete="email" required defaultValue={loaderData.email ?? undefined} errors={actionData?.errors?.email} />
         <TextField
           label={t('labels.password')}
           name="password"
@@ -50,10 +57,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </Button>
       </Form>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link className="text-primary-700 hover:underline dark:text-primary-400" to={localePath('/auth/forgot')}>
+        <Link className="text-primary-700 underline underline-offset-2 dark:text-primary-400" to={localePath('/auth/forgot')}>
           {t('auth.login.forgot')}
         </Link>
-        <Link className="text-primary-700 hover:underline dark:text-primary-400" to={localePath('/auth/register')}>
+        <Link className="text-primary-700 underline underline-offset-2 dark:text-primary-400" to={localePath('/auth/register')}>
           {t('auth.login.register')}
         </Link>
       </div>

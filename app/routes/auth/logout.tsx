@@ -6,6 +6,7 @@ import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { localeFromParam, localizePath } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { sessionCookie } from '#app/platform/http/session-cookie.server.ts'
+import { forgetKeptPages } from '#app/visitor/forget-kept-pages.client.ts'
 import type { Route } from './+types/logout'
 
 /**
@@ -36,11 +37,11 @@ export default function Logout() {
       <PageTitle title={t('security.logout.title')} />
       <h1 className="text-xl font-semibold">{t('security.logout.title')}</h1>
       <p className="text-gray-600 dark:text-gray-300">{t('security.logout.question')}</p>
-      <Form method="post" className="flex flex-wrap items-center justify-center gap-3">
+      <Form method="post" className="flex flex-wrap items-center justify-center gap-3" onSubmit={() => void forgetKeptPages()}>
         <Button type="submit" data-testid="logout-confirm">
           {t('security.logout.confirm')}
         </Button>
-        <Link className="text-primary-700 hover:underline dark:text-primary-400" to={localePath('/dashboard')}>
+        <Link className="text-primary-700 underline underline-offset-2 dark:text-primary-400" to={localePath('/dashboard')}>
           {t('security.logout.cancel')}
         </Link>
       </Form>

@@ -47,7 +47,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="text-sm">
         {t('auth.register.haveAccount')}{' '}
-        <Link className="text-primary-700 hover:underline dark:text-primary-400" to={localePath('/auth/login')}>
+        <Link className="text-primary-700 underline underline-offset-2 dark:text-primary-400" to={localePath('/auth/login')}>
           {t('auth.register.login')}
         </Link>
       </p>

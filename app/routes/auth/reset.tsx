@@ -11,6 +11,7 @@ import { changePasswordSchema } from '#app/modules/auth/auth.schema.ts'
 import { formFailure, formFields } from '#app/utils/forms.server.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import type { Route } from './+types/reset'
+import { resetEmailCookie } from './reset-email.server.ts'
 
 // Serves both /auth/reset (the code typed from the e-mail) and /auth/reset-password/{token} (the link).
 
@@ -19,8 +20,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const fields = formFields(form, ['token', 'password', 'password_confirmation'])
     const input = parseOrThrow(changePasswordSchema, { ...fields, token: params.token ?? fields.token ?? '' })
-    await context.services.auth.changePassword(input, context.clientIp)
-    return redirect(localizePath('/auth/login?reset=done', localeFromParam(params.lang)))
+    const { email } = await context.services.auth.changePassword(input, context.clientIp)
+    return redirect(localizePath('/auth/login?reset=done', localeFromParam(params.lang)), { headers: { 'Set-Cookie': resetEmailCookie(context.services.config.BASE_URL, email) } })
   } catch (error) {
     return formFailure(error)
   }
@@ -45,7 +46,7 @@ export default function Reset({ actionData, params }: Route.ComponentProps) {
           {t('auth.reset.submit')}
         </Button>
       </Form>
-      <Link className="text-sm text-primary-700 hover:underline dark:text-primary-400" to={localePath('/auth/forgot')}>
+      <Link className="text-sm text-primary-700 underline underline-offset-2 dark:text-primary-400" to={localePath('/auth/forgot')}>
         {t('auth.reset.newLink')}
       </Link>
     </>

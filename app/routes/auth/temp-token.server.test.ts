@@ -7,7 +7,7 @@ import { action as loginAction } from './login.tsx'
 import { action, loader } from './temp-token.tsx'
 
 // /auth/temp/{token} and the login form as React Router calls them: the redirect target rule
-// (issue 12, item 5) and the confirmation before switching account (item 13).
+// and the confirmation before switching account (item 13).
 
 interface Answer {
   status: number

@@ -6,7 +6,6 @@ import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { redirectSignedIn } from '#app/modules/auth/session-response.server.ts'
 import type { AppLoadContext } from 'react-router'
-import { AppError } from '#app/utils/errors.ts'
 import { sameOriginPath } from '#app/utils/redirect-target.ts'
 import type { Route } from './+types/temp-token'
 
@@ -47,16 +46,12 @@ function redirectTarget(request: Request): string | null | undefined {
 }
 
 async function signIn(context: AppLoadContext, token: string, redirectTo: string | null) {
-  try {
-    const session = await context.services.auth.exchangeTempToken(token, context.clientIp)
-    // The session this browser had is ended on the server too, not just replaced in the cookie.
-    if (context.token) await context.services.auth.logout(context.token)
-    return await redirectSignedIn(context.services, session, redirectTo)
-  } catch (error) {
-    // Used, expired or unknown: 410; over the sign-in limit: 429 with Retry-After. Same page.
-    if (error instanceof AppError) return data<PageState>({ state: 'expired' }, { status: error.status === 422 ? 410 : error.status, headers: error.headers })
-    throw error
-  }
+  // Used, expired or unknown: 410, this page; over the sign-in limit: the 429 error page (ADR 080).
+  const session = await context.services.auth.tryExchangeTempToken(token, context.clientIp)
+  if (session === null) return data<PageState>({ state: 'expired' }, { status: 410 })
+  // The session this browser had is ended on the server too, not just replaced in the cookie.
+  if (context.token) await context.services.auth.logout(context.token)
+  return redirectSignedIn(context.services, session, redirectTo)
 }
 
 export default function TempToken({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,7 +59,7 @@ export default function TempToken({ loaderData, actionData }: Route.ComponentPro
   const localePath = useLocalePath()
   const location = useLocation()
   const page = (actionData ?? loaderData) as PageState
-  const link = 'text-primary-700 hover:underline dark:text-primary-400'
+  const link = 'text-primary-700 underline underline-offset-2 dark:text-primary-400'
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       {page.state === 'switch' ? (

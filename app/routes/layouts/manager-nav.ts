@@ -1,4 +1,4 @@
-import { BarChart3, Flag, Flame, LayoutDashboard, List, Map, Palette, PanelsTopLeft, Sparkles, type LucideIcon } from 'lucide-react'
+import { BarChart3, History, Flag, Flame, LayoutDashboard, List, Map, Palette, PanelsTopLeft, Sparkles, Trash2, type LucideIcon } from 'lucide-react'
 import type { MessageKey } from '#app/i18n/keys.ts'
 
 /** The manager screens, in the order of the navigation; `label`: the message key of its name. */
@@ -12,4 +12,6 @@ export const managerScreens: { path: string; key: string; icon: LucideIcon; labe
   { path: '/heatmap', key: 'heatmap', icon: Flame, label: 'nav.heatmap' },
   { path: '/reports', key: 'reports', icon: Flag, label: 'reports.nav' },
   { path: '/ai', key: 'ai', icon: Sparkles, label: 'nav.ai' },
+  { path: '/trash', key: 'trash', icon: Trash2, label: 'trash.nav' },
+  { path: '/activity', key: 'activity', icon: History, label: 'nav.activity' },
 ]

@@ -8,6 +8,7 @@ import { CountBadge } from '#app/components/reports/report-list.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { ColorModeSwitch } from '#app/components/shell/color-mode.tsx'
 import { introCookie, introPlayed, Preloader } from '#app/components/shell/preloader.tsx'
+import { IconButton } from '#app/components/ui/button.tsx'
 import { UserMenu } from '#app/components/user-menu.tsx'
 import { hasManagerMessages, loadManagerMessages } from '#app/i18n/i18n.client.ts'
 import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
@@ -104,16 +105,16 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-2 dark:border-gray-800 dark:bg-gray-900">
           <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className="rounded-lg p-2 hover:bg-gray-100 lg:hidden dark:hover:bg-gray-800"
+            <IconButton
+              size="lg"
+              className="lg:hidden"
               aria-expanded={menuOpen}
               aria-controls="mobile-nav"
-              aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
+              label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
               onClick={() => setMenuOpen((open) => !open)}
             >
               {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
-            </button>
+            </IconButton>
             {/* On a phone the navigation is folded: its reports badge shows beside the menu button. */}
             {menuOpen ? null : (
               <span className="lg:hidden">

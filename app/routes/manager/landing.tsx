@@ -9,7 +9,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
     <RouteScreen screen="landing" data={loaderData}>
       {(route) => (
-        <LandingEditor initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} fallbackLocale={loaderData.category!.fallbackLocale} />
+        <LandingEditor
+          initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} fallbackLocale={loaderData.category!.fallbackLocale}
+          revisionsDays={loaderData.revisionsDays}
+        />
       )}
     </RouteScreen>
   )

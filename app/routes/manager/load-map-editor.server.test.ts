@@ -66,7 +66,7 @@ describe.each(testDialects)('map editor loader on %s', (dialect) => {
     const { owner, second, two } = await setup()
     const asked = await load(owner, `?category=${second.id}&route=${two.uuid}`)
     expect(asked.route?.uuid).toBe(two.uuid)
-    expect(asked.route?.places.map((p) => p.name)).toEqual(['Bridge'])
+    expect(asked.route?.places.map((p: { name: string }) => p.name)).toEqual(['Bridge'])
     const unknown = await load(owner, `?category=${second.id}&route=no-such-route`)
     expect(unknown.routeMissing).toBe(true)
     expect(unknown.route?.uuid).toBe(unknown.routes[0].uuid)

@@ -7,7 +7,6 @@ import { selectedCategory } from '#app/modules/categories/selected-category.serv
 import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
 import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
-import { AppError } from '#app/utils/errors.ts'
 
 export interface CategoryStats {
   year: number
@@ -16,22 +15,12 @@ export interface CategoryStats {
 }
 
 /**
- * Spec section 4: with subdomain routing, choosing a category whose slug is not the current
+ * docs/spec.md §4: with subdomain routing, choosing a category whose slug is not the current
  * subdomain moves the browser to that subdomain, keeping the path. Null: stay.
  */
 export function subdomainMove(url: URL, slug: string, currentSlug: string | null, config: { BASE_URL: string; SUBDOMAIN_ROUTING: boolean }): string | null {
   if (!config.SUBDOMAIN_ROUTING || slug === currentSlug) return null
   return `${categoryOrigin(addressingOf(config), slug)}${url.pathname}${url.search}`
-}
-
-/** A route the user manages, or null when there is none by that uuid (404). */
-async function routeOrNull(load: () => Promise<RouteView>): Promise<RouteView | null> {
-  try {
-    return await load()
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null
-    throw error
-  }
 }
 
 /**
@@ -47,7 +36,7 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
   const tiles = { tileUrl: config.TILE_URL, attribution: config.TILE_ATTRIBUTION }
   const asked = url.searchParams.get('route')
   // A link to a route alone (`/map?route=UUID`, the AI page's) opens the route's own category.
-  const linked = asked && !url.searchParams.has('category') ? await routeOrNull(() => services.walks.get(user, asked, locale)) : null
+  const linked = asked && !url.searchParams.has('category') ? await services.walks.find(user, asked, locale) : null
   const selectionUrl = new URL(url)
   if (linked) selectionUrl.searchParams.set('category', String(linked.place_category_id))
   const { categories, selected } = await selectedCategory(services, user, selectionUrl, { allowNone: true, preferredSlug: categorySlug })
@@ -67,6 +56,8 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
     addressing: addressingOf(config),
     /** Whether the map offers "Find a town or address" (GEOCODER is not off). */
     geocoding: services.geocoding.enabled,
+    /** REVISIONS_DAYS: how long the History keeps a save (ADR 111). */
+    revisionsDays: config.REVISIONS_DAYS,
   }
   if (!selected) return empty
 
@@ -87,7 +78,7 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
   const likelyArea = places.some(hasCoordinates) ? [] : await services.places.likelyArea(user, selected.id)
   const chosen = routes.find((r) => r.uuid === asked) ?? routes[0]
   // Deleted meanwhile or not of this category: the page says "Failed to fetch route by uuid".
-  const route = chosen ? (linked?.uuid === chosen.uuid ? linked : await routeOrNull(() => services.walks.get(user, chosen.uuid, locale))) : null
+  const route: RouteView | null = chosen ? (linked?.uuid === chosen.uuid ? linked : await services.walks.find(user, chosen.uuid, locale)) : null
   const routeMissing = (Boolean(asked) && !routes.some((r) => r.uuid === asked)) || (chosen !== undefined && route === null)
   return {
     ...empty,

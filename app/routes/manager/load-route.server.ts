@@ -17,9 +17,11 @@ export async function loadRouteScreen(args: LoaderFunctionArgs) {
   const { categories, selected } = await selectedCategory(services, user, url)
   // How public pages are addressed, for the preview's links (ADR 011).
   const addressing = addressingOf(services.config)
-  if (!selected) return { categories, category: null, routes: [] as RouteSummaryView[], route: null, addressing }
+  // The History panel says how long revisions are kept (ADR 111).
+  const revisionsDays = services.config.REVISIONS_DAYS
+  if (!selected) return { categories, category: null, routes: [] as RouteSummaryView[], route: null, addressing, revisionsDays }
   const routes: RouteSummaryView[] = await services.walks.listForCategory(user, selected.id, locale)
   const chosen = routes.find((r) => r.uuid === url.searchParams.get('route')) ?? routes[0]
   const route: RouteView | null = chosen ? await services.walks.get(user, chosen.uuid, locale) : null
-  return { categories, category: selected, routes, route, addressing }
+  return { categories, category: selected, routes, route, addressing, revisionsDays }
 }

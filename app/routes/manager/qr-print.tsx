@@ -1,25 +1,24 @@
 import { ArrowLeft, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { pickCodes } from '#app/components/map-editor/qr-panel/qr-codes-view.ts'
 import { PageTitle } from '#app/components/page-title.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { localeFromParam } from '#app/i18n/config.ts'
 import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
 import { requireUser } from '#app/modules/auth/guards.ts'
-import { AppError } from '#app/utils/errors.ts'
+import { notFound } from '#app/utils/errors.ts'
 import type { Route } from './+types/qr-print'
-
-const notFound = () => data(null, { status: 404, statusText: 'Not Found' })
 
 /**
  * Plaque labels: the QR code's printed side in millimetres, so a label cut from the sheet fits
  * its plaque whatever the printer (small: stickers on signposts; large: panels).
  */
 const labelSizes = {
-  s: { side: 34, columns: 4 },
-  m: { side: 48, columns: 3 },
-  l: { side: 80, columns: 2 },
+  s: { side: 34, columns: 4, printClass: '' },
+  m: { side: 48, columns: 3, printClass: '' },
+  // Two rows fill an A4 page (273 mm inside the margins, the title on the first): no third left empty.
+  l: { side: 80, columns: 2, printClass: 'print:min-h-[122mm]' },
 } as const
 type LabelSize = keyof typeof labelSizes
 const isLabelSize = (value: string | null): value is LabelSize => value !== null && value in labelSizes
@@ -34,35 +33,32 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url)
   const categoryId = Number(url.searchParams.get('category'))
   if (!Number.isInteger(categoryId) || categoryId < 1) throw notFound()
-  try {
-    const codes = await services.qrCodes.listForCategory(user, categoryId)
-    const categories = await services.categories.tree(user)
-    const find = (nodes: typeof categories): string | null => {
-      for (const n of nodes) {
-        if (n.id === categoryId) return n.name
-        const inner = find(n.children)
-        if (inner) return inner
-      }
-      return null
+  const codes = await services.qrCodes.listForCategory(user, categoryId)
+  const categories = await services.categories.tree(user)
+  const find = (nodes: typeof categories): string | null => {
+    for (const n of nodes) {
+      if (n.id === categoryId) return n.name
+      const inner = find(n.children)
+      if (inner) return inner
     }
-    const shown = pickCodes(codes, url.searchParams.get('codes')).map((c) => ({
-      code: c.code,
-      name: c.name,
-      place: c.place?.name ?? null,
-    }))
-    const size = url.searchParams.get('size')
-    return { categoryId, categoryName: find(categories) ?? '', codes: shown, locale: localeFromParam(args.params.lang), size: isLabelSize(size) ? size : 'm' }
-  } catch (error) {
-    if (error instanceof AppError && (error.status === 404 || error.status === 403)) throw notFound()
-    throw error
+    return null
   }
+  const shown = pickCodes(codes, url.searchParams.get('codes')).map((c) => ({
+    code: c.code,
+    name: c.name,
+    place: c.place?.name ?? null,
+  }))
+  const size = url.searchParams.get('size')
+  // Typed by a visitor whose phone cannot scan: the plaque's address without its scheme (/q is on the base host).
+  const shortBase = `${new URL(services.config.BASE_URL).host}/q/`
+  return { categoryId, categoryName: find(categories) ?? '', codes: shown, locale: localeFromParam(args.params.lang), size: isLabelSize(size) ? size : 'm', shortBase }
 }
 
 export default function QrPrint({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const locale = useLocale()
   const localePath = useLocalePath()
-  const { categoryId, categoryName, codes, size } = loaderData
+  const { categoryId, categoryName, codes, size, shortBase } = loaderData
   const title = t('qrPanel.print.title', { name: categoryName })
   const label = labelSizes[size]
   const [search] = useSearchParams()
@@ -103,7 +99,7 @@ export default function QrPrint({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-1 text-2xl font-semibold print:text-lg">{title}</h1>
       <p className="mb-6 text-sm text-gray-600 dark:text-gray-300 print:mb-3 print:text-black">{t('qrPanel.print.count', { count: codes.length })}</p>
       {codes.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-500">{t('qrPanel.print.none')}</p>
+        <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-500 dark:text-gray-400">{t('qrPanel.print.none')}</p>
       ) : (
         <ul
           className="grid justify-center gap-4 print:gap-3"
@@ -116,7 +112,7 @@ export default function QrPrint({ loaderData }: Route.ComponentProps) {
               key={c.code}
               data-testid="print-code"
               data-code={c.code}
-              className="flex break-inside-avoid flex-col items-center gap-1 rounded-lg border border-dashed border-gray-400 bg-white p-[4mm] text-center text-black"
+              className={`flex break-inside-avoid flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-gray-400 bg-white p-[4mm] text-center text-black ${label.printClass}`}
               style={{ fontSize: `${Math.max(2.6, label.side / 16)}mm` }}
             >
               <img
@@ -126,8 +122,14 @@ export default function QrPrint({ loaderData }: Route.ComponentProps) {
                 data-testid="label-qr"
               />
               <span className="font-mono font-semibold break-all">{c.code}</span>
-              {c.name ? <span>{c.name}</span> : null}
-              <span className="text-gray-600">{c.place ?? t('qrPanel.inactive')}</span>
+              <span data-testid="label-address" className="text-[0.75em]">
+                {t('visitor.typeAddress')} <span className="font-mono font-semibold whitespace-nowrap">{`${shortBase}${c.code}`}</span>
+              </span>
+              {/* One line for the name and the place: two rows of large labels fit a page. */}
+              <span>
+                {c.name ? `${c.name} · ` : null}
+                <span className="text-gray-600">{c.place ?? t('qrPanel.inactive')}</span>
+              </span>
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ import { invalidField } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import type { Route } from './+types/reports'
 
-// The Reports screen (issue 15): what visitors reported on the category's trails, open or
+// The Reports screen: what visitors reported on the category's trails, open or
 // resolved, 25 a page; resolve and reopen. The same service as GET/PUT /api/place-categories/{id}/reports.
 
 export async function loader(args: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { loader } from './category-home.tsx'
 
-// The category home's loader as React Router calls it (issue 13), over a test database.
+// The category home's loader as React Router calls it, over a test database.
 
 describe.each(testDialects)('category home (loader) on %s', (dialect) => {
   const ctx = useTestApi(dialect)

@@ -3,7 +3,7 @@ import type { CategoryHomeView } from '#app/components/category-home/category-ho
 import { isLocale, localeFromParam, locales, type Locale } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
-import { colorHex } from '#app/components/public/landing-view.ts'
+import { routeCardFacts } from '#app/components/public/landing-view.ts'
 import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
 import { matchesFilters, parseFilters } from '#app/visitor/category-filters.ts'
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'
@@ -17,7 +17,7 @@ interface HomeArgs {
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' })
 
 /**
- * A category's public home (issue 13, ADR 022): `/c/{category}`, or `/` of the category's
+ * A category's public home (ADR 022): `/c/{category}`, or `/` of the category's
  * subdomain. Its published routes in the visitor's language, filtered as the query asks. An old
  * slug of the category, another case, or the base host with subdomain routing answer 301 to the
  * canonical address (ADR 011), language and query kept. Kept by the render cache for visitors.
@@ -43,23 +43,17 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
   const routes = home.routes.map((route) => {
     const accessibility = facts.get(route.uuid)!
     const ref = { category: slug, slug: route.slug }
-    const name = route.name ?? route.slug
+    const card = routeCardFacts(route)
     return {
       uuid: route.uuid,
-      name,
-      subtitle: route.subtitle,
-      photo: route.photo,
-      color: colorHex(route.color),
-      distance: route.distance,
-      duration: route.duration,
-      placesCount: route.placesCount,
+      ...card,
       locales: locales.filter((l) => route.locales.some((r) => isLocale(r) && r === l)),
       landingPath: routeAddress(addressing, 'landing', ref, { locale }).path,
       mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
       start: route.start,
       notice: activeNotice(route.notice),
       accessibility,
-      hidden: !matchesFilters({ name, subtitle: route.subtitle, duration: route.duration, distance: route.distance, stepFree: accessibility.step_free }, filters),
+      hidden: !matchesFilters({ name: card.name, subtitle: route.subtitle, duration: route.duration, distance: route.distance, stepFree: accessibility.step_free }, filters),
     }
   })
   const config = services.config

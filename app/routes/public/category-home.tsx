@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
 import { CategoryHomePage } from '#app/components/category-home/category-home-page.tsx'
 import type { CategoryHomeView } from '#app/components/category-home/category-home-view.ts'
+import { routeList } from '#app/modules/discovery/structured-data.ts'
 import type { Route } from './+types/category-home'
 import { loadCategoryHome } from './category-home.server.ts'
 
@@ -19,6 +20,15 @@ export function categoryHomeMeta(view: CategoryHomeView, serviceWorker: string):
     ...view.alternates.map((a) => ({ tagName: 'link', rel: 'alternate', hrefLang: a.locale, href: a.url })),
     { tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' },
     { name: 'trailguide:service-worker', content: serviceWorker },
+    // Its routes for search engines (schema.org ItemList, ADR 121), those the filters show.
+    {
+      'script:ld+json': routeList({
+        name: view.category.name,
+        url: view.canonicalUrl,
+        locale: view.locale,
+        routes: view.routes.filter((r) => !r.hidden).map((r) => ({ name: r.name, url: new URL(r.landingPath, view.canonicalUrl).toString() })),
+      }),
+    },
   ]
 }
 

@@ -32,10 +32,10 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
     categorySlug: null,
   })
 
-  const get = (path: string, params: Record<string, string>, options: { ua?: string; user?: User | null; ip?: string } = {}) =>
+  const get = (path: string, params: Record<string, string>, options: { ua?: string; user?: User | null; ip?: string; fetchMode?: string } = {}) =>
     loader({
       context: context(options),
-      request: new Request(`http://localhost:3000${path}`, { headers: { 'user-agent': options.ua ?? phoneUa } }),
+      request: new Request(`http://localhost:3000${path}`, { headers: { 'user-agent': options.ua ?? phoneUa, ...(options.fetchMode ? { 'sec-fetch-mode': options.fetchMode } : {}) } }),
       params,
     } as never)
 
@@ -93,6 +93,15 @@ describe.each(testDialects)('route landing page (loader and action) on %s', (dia
     await get(`/r/${slug}`, { '*': slug }, { ua: botUa })
     await get(`/r/${slug}?liked=1`, { '*': slug })
     expect(await events(walk.id, 'view')).toHaveLength(0)
+  })
+
+  it('counts a page load, not the copy the visitors’ service worker or a saved walk fetches to keep (ADR 090)', async () => {
+    const { walk, slug } = await setup()
+    await get(`/r/${slug}`, { '*': slug }, { fetchMode: 'cors' })
+    await get(`/r/${slug}`, { '*': slug }, { fetchMode: 'same-origin' })
+    expect(await events(walk.id, 'view')).toHaveLength(0)
+    await get(`/r/${slug}`, { '*': slug }, { fetchMode: 'navigate' })
+    expect(await events(walk.id, 'view')).toHaveLength(1)
   })
 
   it('records one like per visitor and day, and redirects back with 303', async () => {

@@ -1,9 +1,11 @@
 import { isbot } from 'isbot'
 import { data, redirect, type AppLoadContext, type MetaDescriptor } from 'react-router'
-import { LandingPage } from '#app/components/public/landing-page.tsx'
+import { LandingPage, type LandingRecordings } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
-import { serviceWorkerUrl } from '#app/visitor/assets.ts'
+import { touristTrip } from '#app/modules/discovery/structured-data.ts'
+import { isPageView } from '#app/modules/stats/page-view.ts'
+import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
 import type { Route } from './+types/landing'
 import { askedAddress, findPublicRoute } from './route-address.server.ts'
 
@@ -22,6 +24,32 @@ function visitorOf(request: Request, clientIp: string) {
 /** The visitors' service worker (ADR 021): public/landing.js registers it, so the page opens offline once visited. */
 const serviceWorkerOf = (config: Services['config']) => serviceWorkerUrl({ url: config.TILE_URL, saving: config.OFFLINE_TILES })
 
+type PublicRoute = Awaited<ReturnType<typeof findPublicRoute>>['route']
+
+/**
+ * The stops with a recording in the page's language, else the category's fallback (the map
+ * page's rule, ADR 122), in the route's order, each with its stories as the transcript (ADR 123).
+ */
+async function recordingsOf(services: Services, route: PublicRoute, locale: string): Promise<LandingRecordings> {
+  const ids = route.places.map((p) => p.id)
+  const found = await services.recordings.forStops(ids, locale, route.place_category.fallback_locale)
+  const heard = route.places.filter((p) => found.has(p.id)).sort((a, b) => a.placeSortId - b.placeSortId)
+  const secrets = heard.length > 0 ? await services.publicPlaces.secretsByPlace(heard.map((p) => p.id)) : {}
+  return {
+    stops: heard.map((p) => {
+      const recording = found.get(p.id)!
+      return {
+        id: p.id,
+        number: p.placeSortId,
+        name: p.name,
+        recording: { url: recording.url, type: recording.contentType },
+        transcript: (secrets[p.id] ?? []).map(({ title, text }) => ({ title, text })),
+      }
+    }),
+    script: visitorAssets.landingAudioScript,
+  }
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args
   const { services } = context
@@ -35,9 +63,10 @@ export async function loader(args: Route.LoaderArgs) {
   const versions = cacheable && named ? await services.contentVersions.ofCategorySlug(named) : null
   const { route, ref, locale } = await findPublicRoute(args, 'landing')
   const view = toLandingView(route, locale, addressingOf(services.config), ref.category)
+  const recordings = await recordingsOf(services, route, locale)
   const visitor = visitorOf(request, context.clientIp)
   // A view is counted when the page is served (by the cache too); not for bots, drafts, or the page shown after a like.
-  if (!view.isDraft && !url.searchParams.has('liked')) {
+  if (!view.isDraft && !url.searchParams.has('liked') && isPageView(request.headers.get('sec-fetch-mode'))) {
     await services.stats.ingest({ type: 'view', route_uuid: view.uuid }, visitor).catch((error: unknown) => {
       services.logger.warn('landing view not recorded', { error: String(error) })
     })
@@ -50,11 +79,11 @@ export async function loader(args: Route.LoaderArgs) {
     const counted = { id: published.walkId, uuid: view.uuid }
     const validUntil = services.walks.noticesValidUntil([route.notice])
     context.pageCacheTag = { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, view: counted, validUntil }
-    return { view, like: { likes: published.likes, liked: false }, serviceWorker: serviceWorkerOf(services.config) }
+    return { view, recordings, like: { likes: published.likes, liked: false }, serviceWorker: serviceWorkerOf(services.config) }
   }
   context.pageCacheTag = null
   const like = await services.likes.state(view.uuid, visitor)
-  return { view, like, serviceWorker: serviceWorkerOf(services.config) }
+  return { view, recordings, like, serviceWorker: serviceWorkerOf(services.config) }
 }
 
 /**
@@ -92,19 +121,28 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
     { property: 'og:description', content: description },
     { property: 'og:url', content: view.canonicalUrl },
     { property: 'og:locale', content: view.locale },
-    { name: 'twitter:card', content: view.shareImage ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: view.name },
     { name: 'twitter:description', content: description },
     { tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' },
-    { name: 'trailguide:service-worker', content: loaderData.serviceWorker },
+    // A draft (shown to members only) names no worker: nothing of it is kept on the device.
+    ...(view.isDraft ? [] : [{ name: 'trailguide:service-worker', content: loaderData.serviceWorker }]),
+    // The drawn picture first (1200 × 630, ADR 121): messengers take the first one.
+    { property: 'og:image', content: view.shareImages[0] },
+    { property: 'og:image:type', content: 'image/png' },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:alt', content: view.name },
+    ...view.shareImages.slice(1).map((url) => ({ property: 'og:image', content: url })),
+    { name: 'twitter:image', content: view.shareImages[0] },
+    {
+      'script:ld+json': touristTrip({ name: view.name, description, url: view.canonicalUrl, locale: view.locale, images: view.shareImages, stops: view.stops }),
+    },
   ]
-  if (view.shareImage) {
-    tags.push({ property: 'og:image', content: view.shareImage }, { name: 'twitter:image', content: view.shareImage })
-  }
   if (!view.isIndexed || view.isDraft) tags.push({ name: 'robots', content: 'noindex' })
   return tags
 }
 
 export default function Landing({ loaderData, actionData }: Route.ComponentProps) {
-  return <LandingPage view={loaderData.view} like={loaderData.like} likeLimited={actionData?.limited === true} />
+  return <LandingPage view={loaderData.view} like={loaderData.like} likeLimited={actionData?.limited === true} recordings={loaderData.recordings} />
 }

@@ -7,7 +7,7 @@ import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { loader } from './map.tsx'
 
-// The route map page's loader (issue 13): what the HTML holds, and the render cache's tag.
+// The route map page's loader: what the HTML holds, and the render cache's tag.
 
 describe.each(testDialects)('route map page (loader) on %s', (dialect) => {
   const ctx = useTestApi(dialect)
@@ -56,5 +56,21 @@ describe.each(testDialects)('route map page (loader) on %s', (dialect) => {
     const key = (query: string) => cache.keyOf(new Request(`http://localhost:3000/m/${rest}${query}`, { headers: { host: 'localhost:3000' } }), false)
     expect(key('?place=12&embed=1')).toBe(`localhost:3000/m/${rest}?embed=1&place=12`)
     expect(key('?place=abc&fbclid=x')).toBe(`localhost:3000/m/${rest}`)
+  })
+
+  // A value is in the key exactly as the loader reads it, or it changes nothing (ADR 070): an
+  // anonymous request must not choose the stop every later visitor's kept page opens on.
+  it.each(['0{id}', '{id}.0', '+{id}', '%20{id}', '{id}%20', '0x{id}', '{id}e0'])('?place=%s is no stop, on the page and in the key', async (form) => {
+    const { placeId, rest } = await setup()
+    const cache = new PageCache(ctx.testDb.db)
+    const query = `?place=${form.replaceAll('{id}', String(placeId))}`
+    const key = cache.keyOf(new Request(`http://localhost:3000/m/${rest}${query}`, { headers: { host: 'localhost:3000' } }), false)
+    const { page } = await call(`/m/${rest}${query}`, rest)
+    expect(key).toBe(`localhost:3000/m/${rest}`)
+    expect(page.view.focusId).toBeNull()
+    // The canonical form is both the loader's stop and part of the key.
+    const canonical = await call(`/m/${rest}?place=${placeId}&utm_source=x`, rest)
+    expect(canonical.page.view.focusId).toBe(placeId)
+    expect(cache.keyOf(new Request(`http://localhost:3000/m/${rest}?place=${placeId}&utm_source=x`, { headers: { host: 'localhost:3000' } }), false)).toBe(`localhost:3000/m/${rest}?place=${placeId}`)
   })
 })

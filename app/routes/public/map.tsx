@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto'
 import type { MetaDescriptor } from 'react-router'
 import { TrailPage } from '#app/components/trail/trail-page.tsx'
 import type { TrailView } from '#app/components/trail/trail-view.ts'
-import { localizePath, locales } from '#app/i18n/config.ts'
-import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
-import { noteIn } from '#app/modules/accessibility/accessibility.schema.ts'
+import { isLocale, localizePath, locales } from '#app/i18n/config.ts'
+import { languageOf } from '#app/i18n/text-language.ts'
+import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
+import { shareImageUrl } from '#app/modules/discovery/share-image-address.ts'
+import { noteWithLocale } from '#app/modules/accessibility/accessibility.schema.ts'
 import { linePaths } from '#app/modules/geo/geojson.schema.ts'
 import type { PublicRouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'
+import { readPageQuery } from '#app/utils/page-query.ts'
 import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
 import type { Route } from './+types/map'
 import { askedAddress, findPublicRoute } from './route-address.server.ts'
@@ -33,16 +36,28 @@ export async function loader(args: Route.LoaderArgs) {
   const { context, request } = args
   const { services } = context
   const config = services.config
-  const search = new URL(request.url).searchParams
+  // The stop and the embed flag as the render cache's key reads them (ADR 070).
+  const query = readPageQuery(new URL(request.url).searchParams)
   // As the landing page: the same page for every visitor, so the render cache may keep it (per
   // ?place= and ?embed=, see PageCache.keyOf); versions read BEFORE the data.
   const named = !context.user ? askedAddress(args)?.category : null
   const versions = named ? await services.contentVersions.ofCategorySlug(named) : null
   const { route, ref, locale } = await findPublicRoute(args, 'map')
   const secrets = await services.publicPlaces.secretsByPlace(route.places.map((p) => p.id))
+  const recordings = await services.recordings.forStops(route.places.map((p) => p.id), locale, route.place_category.fallback_locale)
   const addressing = addressingOf(config)
-  const asked = Number(search.get('place'))
-  const places = route.places.map((p) => ({ id: p.id, number: p.placeSortId, name: p.name, lat: p.lat, lng: p.lng, secrets: secrets[p.id] ?? [], entrance: noteIn(p.accessible_entrance, locale, route.place_category.fallback_locale) }))
+  // Stories carry no language: found from their text ("Listen" reads each with its own voice).
+  const written = isLocale(route.place_category.fallback_locale) ? route.place_category.fallback_locale : locale
+  const places = route.places.map((p) => ({
+    id: p.id,
+    number: p.placeSortId,
+    name: p.name,
+    lat: p.lat,
+    lng: p.lng,
+    secrets: (secrets[p.id] ?? []).map((s) => ({ ...s, lang: languageOf(`${s.title}. ${s.text}`, written) })),
+    entrance: noteWithLocale(p.accessible_entrance, locale, route.place_category.fallback_locale),
+    recording: recordingOf(recordings.get(p.id)),
+  }))
   const content = {
     uuid: route.uuid,
     slug: route.slug,
@@ -63,23 +78,27 @@ export async function loader(args: Route.LoaderArgs) {
     ...content,
     // A saved walk is replaced when this changes: the map page's content and the landing page's (photos, texts).
     version: createHash('sha1').update(JSON.stringify([content, route.updated_at, route.photo, route.content_image, route.logos, route.branding])).digest('base64url').slice(0, 16),
-    focusId: places.some((p) => p.id === asked) ? asked : null,
-    embed: search.get('embed') === '1',
+    focusId: places.some((p) => p.id === query.place) ? query.place : null,
+    embed: query.embed,
     mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
     landingPath: routeAddress(addressing, 'landing', ref, { locale }).path,
+    home: { path: categoryHomeAddress(addressing, ref.category, { locale }).path, name: route.place_category.name },
     gpxPath: `/api/routes/${route.uuid}/gpx`,
     canonicalUrl: routeAddress(addressing, 'map', ref, { locale }).url,
     alternates: locales.map((l) => ({ locale: l, ...routeAddress(addressing, 'map', ref, { locale: l }) })),
     tiles: { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION, saving: config.OFFLINE_TILES },
-    offline: { budgetBytes: config.OFFLINE_PACK_MB * 1024 * 1024, zooms: [12, 13, 14, 15, 16, 17], corridorM: 150 },
+    // A walk with recordings takes them along: its budget grows by OFFLINE_PACK_AUDIO_MB (ADR 122).
+    offline: { budgetBytes: (config.OFFLINE_PACK_MB + (recordings.size > 0 ? config.OFFLINE_PACK_AUDIO_MB : 0)) * 1024 * 1024, zooms: [12, 13, 14, 15, 16, 17], corridorM: 150 },
     report: { action: localizePath('/report', locale), api: `/api/public/reports?locale=${locale}` },
     assets: { script: visitorAssets.trailScript, styles: visitorAssets.mapStyles, serviceWorker: visitorAssets.serviceWorker },
   }
   const categoryId = route.place_category.id
   const validUntil = services.walks.noticesValidUntil([route.notice])
   context.pageCacheTag = versions && !view.isDraft ? { categoryId, category: versions.categories.get(categoryId) ?? 0, slugs: versions.slugs, validUntil } : null
-  return { view }
+  return { view, shareImage: shareImageUrl(addressing, route, locale) }
 }
+
+const recordingOf = (found: { url: string; contentType: string } | undefined) => (found ? { url: found.url, type: found.contentType } : null)
 
 export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
   if (!loaderData) return []
@@ -89,8 +108,17 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
     { tagName: 'link', rel: 'canonical', href: view.canonicalUrl },
     ...view.alternates.map((a) => ({ tagName: 'link', rel: 'alternate', hrefLang: a.locale, href: a.url })),
     // The embed lives in another site's page: no installing, no worker there.
-    ...(view.embed ? [] : [{ tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' }, { name: 'trailguide:service-worker', content: serviceWorkerUrl(view.tiles) }]),
+    // A draft (shown to members only) names no worker: nothing of it is kept on the device.
+    ...(view.embed || view.isDraft ? [] : [{ tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' }, { name: 'trailguide:service-worker', content: serviceWorkerUrl(view.tiles) }]),
     ...(view.subtitle ? [{ name: 'description', content: view.subtitle }] : [{ name: 'description', content: view.name }]),
+    // A shared map link shows the walk too (ADR 121).
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: view.name },
+    { property: 'og:url', content: view.canonicalUrl },
+    { property: 'og:image', content: loaderData.shareImage },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     ...(view.isIndexed && !view.isDraft ? [] : [{ name: 'robots', content: 'noindex' }]),
   ]
 }

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PageCache, type CacheTag } from '#app/platform/page-cache/page-cache.server.ts'
 import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
+import type { ApiBody } from '#app/client/api-contract.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { loader as homeLoader } from './category-home.tsx'
 import { loader as landingLoader } from './landing.tsx'
 import { loader as mapLoader } from './map.tsx'
 
-// Route notices and the render cache (issue 15, ADR 026): a changed notice shows at once (its
+// Route notices and the render cache (ADR 026): a changed notice shows at once (its
 // write raises the content version), and a dated one appears and goes on its days with no write
 // (a page showing one is kept until the day ends in TIME_ZONE, Europe/Zurich by default here).
 
@@ -27,7 +28,7 @@ describe.each(testDialects)('route notices and the render cache on %s', (dialect
   const { t } = useTestApi(dialect)
   afterEach(() => vi.useRealTimers())
 
-  async function publishedRoute(notice: Record<string, unknown>) {
+  async function publishedRoute(notice: ApiBody<'/routes/update', 'PUT'>['notice']) {
     const { token, category } = await manager(t, { fallback_locale: 'en' })
     const route = await storeRoute(t, token, category.id)
     const res = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, status: 'published', notice } })

@@ -53,7 +53,7 @@ function Card({ children }: { children: React.ReactNode }) {
   )
 }
 
-/** "Report a problem here" about this plaque (issue 15); sent to the API once the page runs its script. */
+/** "Report a problem here" about this plaque; sent to the API once the page runs its script. */
 function PlaqueReport({ code, locale }: { code: string; locale: Locale }) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDivElement>(null)

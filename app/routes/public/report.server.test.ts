@@ -15,6 +15,7 @@ describe.each(testDialects)('report page on %s', (dialect) => {
     const category = await createCategory(ctx.t.services, owner.user)
     const walk = await insertWalk(ctx.testDb.db, category.id, { names: { de: 'Altstadt' } })
     const place = await insertPlace(ctx.testDb.db, category.id, 'Brunnen')
+    await ctx.testDb.db.insertInto('walk_places').values({ walk_id: walk.id, place_id: place, sort_id: 1 }).execute()
     return { category, walk, place }
   }
   const context = () => ({ services: ctx.t.services, user: null, token: null, clientIp: '203.0.113.60', categorySlug: null })
@@ -40,7 +41,20 @@ describe.each(testDialects)('report page on %s', (dialect) => {
     expect([shown.subject.place.name, shown.subject.route.name]).toEqual(['Brunnen', 'Altstadt'])
     expect(shown.back).toBe(`/de/m/${category.slug}/walk-${walk.uuid.slice(0, 8)}?place=${place}`)
     const other = await trail()
-    for (const search of ['', '?route=nope', `?route=${walk.uuid}&place=${other.place}`, `?place=${place}`, '?qr=ZZZZZZZZ']) {
+    // A draft (by its uuid) and a place of the category on no stop of the route are not named.
+    const draft = await insertWalk(ctx.testDb.db, category.id, { status: 'draft', names: { de: 'Geheimer Entwurf' } })
+    await ctx.testDb.db.insertInto('walk_places').values({ walk_id: draft.id, place_id: place, sort_id: 1 }).execute()
+    const offRoute = await insertPlace(ctx.testDb.db, category.id, 'Privatgarten')
+    for (const search of [
+      '',
+      '?route=nope',
+      `?route=${walk.uuid}&place=${other.place}`,
+      `?place=${place}`,
+      '?qr=ZZZZZZZZ',
+      `?route=${draft.uuid}`,
+      `?route=${draft.uuid}&place=${place}`,
+      `?route=${walk.uuid}&place=${offRoute}`,
+    ]) {
       expect([search, (await load(search)) as unknown]).toEqual([search, { status: 404 }])
     }
   })

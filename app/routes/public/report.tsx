@@ -7,13 +7,14 @@ import { addressingOf, routeAddress } from '#app/modules/addresses/route-address
 import { readReportForm } from '#app/modules/reports/report-form.server.ts'
 import type { ReportSubject } from '#app/modules/reports/reports.schema.ts'
 import { AppError, type FieldErrors, type Message } from '#app/utils/errors.ts'
+import { formFailure } from '#app/utils/forms.server.ts'
 import type { Route } from './+types/report'
 import { messageKey, type Translate } from '#app/i18n/keys.ts'
 
 /** The services the load context carries (app/load-context.ts), typed without importing the server module. */
 type Services = AppLoadContext['services']
 
-// The report page, /report?route=&place=&qr= (issue 15): "Report a problem here" without script.
+// The report page, /report?route=&place=&qr=: "Report a problem here" without script.
 // The map page's place sheet links here, and the forms of the map and plaque pages post here: a
 // plain form, answered with a thank-you page in the visitor's language (no framework runtime).
 export const handle = { hydrate: false, colorMode: 'light' }
@@ -66,9 +67,10 @@ export async function action(args: Route.ActionArgs) {
     })
     return { done: true, message: { key: 'reports.thanks' } } satisfies ActionResult
   } catch (error) {
-    if (!(error instanceof AppError)) throw error
-    const result: ActionResult = { done: false, errors: error.fieldErrors ?? {}, formError: error.fieldErrors ? { key: 'reports.form.fixErrors' } : error.detail, values }
-    return data(result, { status: error.status, headers: error.headers })
+    // The forms' one reading of a service's failure (app/utils/forms.server.ts), with what was typed.
+    const { data: failure, init } = formFailure(error)
+    const result: ActionResult = { done: false, errors: failure.errors ?? {}, formError: failure.errors ? { key: 'reports.form.fixErrors' } : (failure.formError ?? null), values }
+    return data(result, init ?? undefined)
   }
 }
 

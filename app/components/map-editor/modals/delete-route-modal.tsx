@@ -1,9 +1,9 @@
 import { Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
 import { ConfirmModal } from '#app/components/ui/modal.tsx'
 import { apiRequest } from '#app/client/api-client.ts'
+import { useBusyAction } from '#app/components/ui/use-busy-action.ts'
 
 /** Asks before DELETE /api/routes/delete; on failure the spec's "Failed to delete route". */
 export function DeleteRouteModal({
@@ -15,23 +15,21 @@ export function DeleteRouteModal({
   open: boolean
   onOpenChange(open: boolean): void
   route: { uuid: string; name: string }
-  onDeleted(uuid: string): void
+  onDeleted(uuid: string, trashId: number): void
 }) {
   const { t } = useTranslation()
-  const [busy, setBusy] = useState(false)
+  const [busy, run] = useBusyAction()
 
-  async function remove() {
-    setBusy(true)
-    try {
-      await apiRequest('/routes/delete', { method: 'DELETE', body: { uuid: route.uuid } })
-      onOpenChange(false)
-      onDeleted(route.uuid)
-    } catch {
-      addToast({ title: t('routeModals.delete.failed') })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const remove = () =>
+    run(async () => {
+      try {
+        const { trash_id } = await apiRequest('/routes/delete', { method: 'DELETE', body: { uuid: route.uuid } })
+        onOpenChange(false)
+        onDeleted(route.uuid, trash_id)
+      } catch {
+        addToast({ title: t('routeModals.delete.failed') })
+      }
+    })
 
   return (
     <ConfirmModal

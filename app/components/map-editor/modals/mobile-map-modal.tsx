@@ -60,7 +60,7 @@ export function MobileMapModal({ open, onOpenChange, categoryId, routeUuid }: { 
     <Modal open={open} onOpenChange={onOpenChange} testId="mobile-map-modal" title={t('routeModals.mobile.title')} description={t('routeModals.mobile.description')}>
       <div className="flex flex-col items-center gap-4">
         {state.kind === 'loading' ? (
-          <div className="flex size-56 items-center justify-center rounded-lg border border-dashed border-gray-300 text-sm text-gray-500 dark:border-gray-700" role="status">
+          <div className="flex size-56 items-center justify-center rounded-lg border border-dashed border-gray-300 text-sm text-gray-500 dark:text-gray-400 dark:border-gray-700" role="status">
             {t('routeModals.mobile.loading')}
           </div>
         ) : null}

@@ -53,7 +53,7 @@ export function RouteFormModal(props: Props) {
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     const name = values.name.trim()
-    // Spec section 5: a route has a name only when it is non-blank.
+    // docs/spec.md §5: a route has a name only when it is non-blank.
     if (!name) return setErrors({ name: [t('routeModals.nameRequired')] })
     setBusy(true)
     setErrors({})

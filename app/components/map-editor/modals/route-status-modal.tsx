@@ -7,6 +7,7 @@ import { walkStatuses } from '#app/modules/walks/walks.schema.ts'
 import { apiRequest } from '#app/client/api-client.ts'
 import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { errorsOf } from './form-bits.tsx'
+import { useBusyAction } from '#app/components/ui/use-busy-action.ts'
 
 type Status = (typeof walkStatuses)[number]
 
@@ -15,23 +16,22 @@ export function RouteStatusModal({ open, onOpenChange, route, onUpdated }: { ope
   const { t } = useTranslation()
   const formId = useId()
   const [status, setStatus] = useState<Status>(route.status === 'published' ? 'published' : 'draft')
-  const [busy, setBusy] = useState(false)
+  const [busy, run] = useBusyAction()
   const [error, setError] = useState<string | null>(null)
 
   async function submit(event: React.FormEvent) {
     event.preventDefault()
     if (status === route.status) return onOpenChange(false)
-    setBusy(true)
-    setError(null)
-    try {
-      const updated = await apiRequest('/routes/update', { method: 'PUT', body: { uuid: route.uuid, status } })
-      onOpenChange(false)
-      onUpdated(updated)
-    } catch (e) {
-      setError(errorsOf(e, t('routeModals.updateFailed')).form ?? t('routeModals.updateFailed'))
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => {
+      setError(null)
+      try {
+        const updated = await apiRequest('/routes/update', { method: 'PUT', body: { uuid: route.uuid, status } })
+        onOpenChange(false)
+        onUpdated(updated)
+      } catch (e) {
+        setError(errorsOf(e, t('routeModals.updateFailed')).form ?? t('routeModals.updateFailed'))
+      }
+    })
   }
 
   return (

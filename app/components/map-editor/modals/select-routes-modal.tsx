@@ -1,4 +1,3 @@
-import { clsx } from 'clsx'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Swatch } from '#app/components/ui/swatch.tsx'
@@ -8,6 +7,7 @@ import { routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts
 import { RouteStatusBadge } from '#app/components/route-status-badge.tsx'
 import { NoticeBadge } from '#app/components/notice-badge.tsx'
 import { SearchField } from '#app/components/ui/search-field.tsx'
+import { RowButton } from '#app/components/ui/row-button.tsx'
 
 export const routeColorHex = (color: string) => routeColors[color as RouteColor] ?? routeColors['bg-orange']
 
@@ -42,7 +42,7 @@ export function SelectRoutesModal({
       <div className="flex flex-col gap-3">
         <SearchField label={t('routeModals.select.search')} value={query} onChange={setQuery} testId="route-search" />
         {shown.length === 0 ? (
-          <p className="py-6 text-center text-sm text-gray-500" role="status">
+          <p className="py-6 text-center text-sm text-gray-500 dark:text-gray-400" role="status">
             {routes.length === 0 ? t('routeModals.select.none') : t('routeModals.select.noMatch')}
           </p>
         ) : (
@@ -51,8 +51,8 @@ export function SelectRoutesModal({
               const current = r.uuid === currentUuid
               return (
                 <li key={r.uuid}>
-                  <button
-                    type="button"
+                  <RowButton
+                    chosen={current}
                     aria-current={current || undefined}
                     data-testid="route-option"
                     data-uuid={r.uuid}
@@ -60,10 +60,7 @@ export function SelectRoutesModal({
                       onOpenChange(false)
                       if (!current) onSelect(r.uuid)
                     }}
-                    className={clsx(
-                      'flex min-h-12 w-full items-center gap-3 px-3 py-2 text-left hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600 dark:hover:bg-gray-800',
-                      current && 'bg-primary-50 dark:bg-primary-950',
-                    )}
+                    className="min-h-12"
                   >
                     <Swatch color={routeColorHex(r.color)} className="size-3" />
                     <span className="min-w-0 flex-1">
@@ -72,7 +69,7 @@ export function SelectRoutesModal({
                     </span>
                     <NoticeBadge notice={r.notice} />
                     <RouteStatusBadge status={r.status} />
-                  </button>
+                  </RowButton>
                 </li>
               )
             })}

@@ -6,6 +6,7 @@ import { apiRequest } from '#app/client/api-client.ts'
 import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { InputField } from '#app/components/ui/text-field.tsx'
 import { errorsOf, type ServerErrors } from '../modals/form-bits.tsx'
+import { useBusyAction } from '#app/components/ui/use-busy-action.ts'
 
 /** New blank codes for the category, to print and activate later (POST /api/qr-codes/batch). */
 export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open: boolean; onOpenChange(open: boolean): void; categoryId: number; onDone(count: number): void }) {
@@ -13,7 +14,7 @@ export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open:
   const formId = useId()
   const [count, setCount] = useState('10')
   const [prefix, setPrefix] = useState('')
-  const [busy, setBusy] = useState(false)
+  const [busy, run] = useBusyAction()
   const [errors, setErrors] = useState<ServerErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
 
@@ -21,23 +22,22 @@ export function BatchQrModal({ open, onOpenChange, categoryId, onDone }: { open:
     event.preventDefault()
     const n = Number(count)
     if (!Number.isInteger(n) || n < 1 || n > QR_BATCH_MAX) return setErrors({ count: [t('qrPanel.batch.countRange', { max: QR_BATCH_MAX })] })
-    setBusy(true)
-    setErrors({})
-    setFormError(null)
-    try {
-      const created = await apiRequest('/qr-codes/batch', {
-        method: 'POST',
-        body: { place_category_id: categoryId, count: n, ...(prefix.trim() ? { name_prefix: prefix.trim() } : {}) },
-      })
-      onOpenChange(false)
-      onDone(created.length)
-    } catch (error) {
-      const result = errorsOf(error, t('qrPanel.failed'))
-      setErrors(result.fields)
-      setFormError(result.form)
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => {
+      setErrors({})
+      setFormError(null)
+      try {
+        const created = await apiRequest('/qr-codes/batch', {
+          method: 'POST',
+          body: { place_category_id: categoryId, count: n, ...(prefix.trim() ? { name_prefix: prefix.trim() } : {}) },
+        })
+        onOpenChange(false)
+        onDone(created.length)
+      } catch (error) {
+        const result = errorsOf(error, t('qrPanel.failed'))
+        setErrors(result.fields)
+        setFormError(result.form)
+      }
+    })
   }
 
   return (

@@ -6,6 +6,7 @@ import type { PlaceSummary } from '#app/modules/places/places.schema.ts'
 import { ErrorBanner } from '#app/components/ui/alert.tsx'
 import { addLocation } from './add-location.ts'
 import { SearchField } from '#app/components/ui/search-field.tsx'
+import { RowButton } from '#app/components/ui/row-button.tsx'
 
 const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '')
 
@@ -38,23 +39,17 @@ export function LinkPlaceModal({ open, onOpenChange, code, places, onDone }: { o
         <ErrorBanner message={error} testId="modal-error" />
         <SearchField label={t('qrPanel.link.search')} value={query} onChange={setQuery} />
         {shown.length === 0 ? (
-          <p role="status" className="py-4 text-center text-sm text-gray-500">
+          <p role="status" className="py-4 text-center text-sm text-gray-500 dark:text-gray-400">
             {places.length === 0 ? t('qrPanel.link.none') : t('qrPanel.link.noMatch')}
           </p>
         ) : (
           <ul className="flex max-h-80 flex-col divide-y divide-gray-200 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
             {shown.map((p) => (
               <li key={p.id}>
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => void link(p.id)}
-                  data-testid="link-place-option"
-                  className="flex min-h-11 w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary-600 disabled:opacity-50 dark:hover:bg-gray-800"
-                >
-                  <MapPin className="size-4 shrink-0 text-gray-500" aria-hidden />
+                <RowButton disabled={busy} onClick={() => void link(p.id)} data-testid="link-place-option" className="min-h-11">
+                  <MapPin className="size-4 shrink-0 text-gray-500 dark:text-gray-400" aria-hidden />
                   <span className="truncate">{p.name}</span>
-                </button>
+                </RowButton>
               </li>
             ))}
           </ul>

@@ -10,7 +10,7 @@ export interface QrLike {
 
 export type QrStateFilter = 'all' | 'active' | 'inactive'
 
-/** A code is active once it is linked to a place (spec section 4: linking sets place and date). */
+/** A code is active once it is linked to a place (docs/spec.md §4: linking sets place and date). */
 export const isActive = (qr: { place: unknown }) => qr.place !== null
 
 const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '')

@@ -4,6 +4,7 @@ import { ArrowDownWideNarrow, Check, Crosshair, Download, Link2, LocateFixed, Ma
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { addToast } from '#app/components/shell/toast-store.ts'
+import { useDateFormat } from '#app/components/use-date-format.ts'
 import { useLocale, useLocalePath } from '#app/i18n/use-locale.ts'
 import type { QrCodeView } from '#app/modules/qr-codes/qr-codes.schema.ts'
 import { apiRequest } from '#app/client/api-client.ts'
@@ -13,13 +14,14 @@ import { BatchQrModal } from './batch-qr-modal.tsx'
 import { LinkPlaceModal } from './link-place-modal.tsx'
 import { filterQrCodes, isActive, printSheetPath, qrImageUrls, qrSorts, sortQrCodes, type QrSort, type QrStateFilter } from './qr-codes-view.ts'
 import { SearchField } from '#app/components/ui/search-field.tsx'
-import { relativeDay } from '#app/utils/format-day.ts'
+import { Segmented } from '#app/components/ui/segmented.tsx'
+import { Button, IconButton, buttonClass } from '#app/components/ui/button.tsx'
 
 type Dialog = { kind: 'activate'; code: string; source: ActivationSource } | { kind: 'link'; code: string } | { kind: 'batch' }
 
 const filters: QrStateFilter[] = ['all', 'active', 'inactive']
-const headerButton =
-  'inline-flex min-h-10 min-w-0 items-center justify-center gap-1.5 rounded-lg border border-gray-300 px-2 text-sm font-medium text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-primary-600 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800'
+/** The panel's two header actions, a button and a link, alike. */
+const headerButton = buttonClass({ variant: 'secondary', size: 'sm', className: 'min-w-0' })
 
 /**
  * The category's QR codes beside the map: state, filter, and for each code activate (at the map
@@ -61,13 +63,13 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
   return (
     <section aria-labelledby={`${searchId}-title`} data-testid="qr-panel" className="flex min-h-0 flex-col gap-3">
       <h2 id={`${searchId}-title`} className="text-base font-semibold whitespace-nowrap">
-        {t('qrPanel.title')} <span className="text-sm font-normal text-gray-500">({qrCodes.length})</span>
+        {t('qrPanel.title')} <span className="text-sm font-normal text-gray-500 dark:text-gray-400">({qrCodes.length})</span>
       </h2>
       <div className="grid grid-cols-2 gap-2">
-        <button type="button" onClick={() => setDialog({ kind: 'batch' })} className={headerButton} data-testid="qr-batch">
+        <Button type="button" variant="secondary" size="sm" className="min-w-0" onClick={() => setDialog({ kind: 'batch' })} data-testid="qr-batch">
           <Plus className="size-4 shrink-0" aria-hidden />
           <span className="truncate">{t('qrPanel.batch.open')}</span>
-        </button>
+        </Button>
         <a
           href={printPath}
           target="_blank"
@@ -83,24 +85,21 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
       </div>
 
       <div className="flex flex-col gap-2">
-        <div role="radiogroup" aria-label={t('qrPanel.filter')} className="grid grid-cols-3 rounded-lg bg-gray-100 p-0.5 text-sm dark:bg-gray-800">
-          {filters.map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="radio"
-              aria-checked={state === f}
-              onClick={() => setState(f)}
-              data-testid={`qr-filter-${f}`}
-              className={clsx(
-                'min-h-8 rounded-md px-2 font-medium',
-                state === f ? 'bg-white text-gray-900 shadow-xs dark:bg-gray-950 dark:text-gray-100' : 'text-gray-600 hover:text-gray-900 dark:text-gray-300',
-              )}
-            >
-              {t(`qrPanel.filters.${f}`)} <span className="text-xs opacity-70">{counts[f]}</span>
-            </button>
-          ))}
-        </div>
+        <Segmented
+          look="raised"
+          label={t('qrPanel.filter')}
+          value={state}
+          onChange={setState}
+          items={filters.map((f) => ({
+            id: f,
+            testId: `qr-filter-${f}`,
+            label: (
+              <>
+                {t(`qrPanel.filters.${f}`)} <span className="text-xs opacity-70">{counts[f]}</span>
+              </>
+            ),
+          }))}
+        />
         {/* One line for both: the list below keeps its room on a short screen. */}
         <div className="flex gap-2">
           <div className="min-w-0 flex-1">
@@ -111,7 +110,7 @@ export function QrPanel({ category, qrCodes, places, getMapCenter, onChanged, on
       </div>
 
       {shown.length === 0 ? (
-        <p role="status" className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-gray-500 dark:border-gray-700">
+        <p role="status" className="rounded-lg border border-dashed border-gray-300 p-4 text-center text-sm text-gray-500 dark:text-gray-400 dark:border-gray-700">
           {qrCodes.length === 0 ? t('qrPanel.none') : t('qrPanel.noMatch')}
         </p>
       ) : (
@@ -186,13 +185,13 @@ function QrRow({
   onFocus: QrPanelProps['onFocus']
 }) {
   const { t } = useTranslation()
-  const locale = useLocale()
+  const dates = useDateFormat()
   const active = isActive(qr)
   const position = qr.place && qr.place.lat !== null && qr.place.lng !== null ? { lat: qr.place.lat, lng: qr.place.lng } : null
   const images = qrImageUrls(qr.code)
   const item =
     'flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 text-sm outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-40 data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800'
-  const activated = qr.activated_at ? new Date(qr.activated_at).toLocaleDateString(locale, { dateStyle: 'medium' }) : null
+  const activated = qr.activated_at ? dates.date(qr.activated_at) : null
 
   return (
     <li className="flex items-start gap-2 px-3 py-2" data-testid="qr-row" data-code={qr.code} data-active={active}>
@@ -226,16 +225,9 @@ function QrRow({
         {active || qr.scans > 0 ? <Scans qr={qr} /> : null}
       </div>
       {position ? (
-        <button
-          type="button"
-          onClick={() => onFocus(position)}
-          aria-label={t('qrPanel.actions.focus', { code: qr.code })}
-          title={t('qrPanel.actions.focusShort')}
-          className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
-          data-testid="qr-focus"
-        >
+        <IconButton size="lg" onClick={() => onFocus(position)} label={t('qrPanel.actions.focus', { code: qr.code })} title={t('qrPanel.actions.focusShort')} data-testid="qr-focus">
           <MapPin className="size-4" aria-hidden />
-        </button>
+        </IconButton>
       ) : null}
       <Menu.Root modal={false}>
         <Menu.Trigger
@@ -334,6 +326,7 @@ function SortMenu({ sort, onSort }: { sort: QrSort; onSort(sort: QrSort): void }
 function Scans({ qr }: { qr: QrCodeView }) {
   const { t } = useTranslation()
   const locale = useLocale()
+  const dates = useDateFormat()
   const count = new Intl.NumberFormat(locale).format(qr.scans)
   return (
     <p className="mt-0.5 flex items-start gap-1 text-xs text-gray-600 dark:text-gray-300" data-testid="qr-scans" data-scans={qr.scans}>
@@ -342,9 +335,9 @@ function Scans({ qr }: { qr: QrCodeView }) {
         <span className="min-w-0 break-words">
           <span className="font-medium tabular-nums">{t('scans.panel.count', { count: qr.scans, formatted: count })}</span>
           {' · '}
-          {/* Relative to now, in the reader's time zone: the server's render may say another day. */}
+          {/* Relative to now: the server's render may say another day than the browser's. */}
           <time dateTime={qr.last_scanned_at} className="whitespace-nowrap" data-testid="qr-last-scan" suppressHydrationWarning>
-            {t('scans.panel.last', { when: relativeDay(qr.last_scanned_at, new Date(), locale) })}
+            {t('scans.panel.last', { when: dates.relativeDay(qr.last_scanned_at, new Date()) })}
           </time>
         </span>
       ) : (

@@ -1,8 +1,8 @@
 import type { LatLng } from '#app/modules/geo/geo.ts'
+import { ProviderUnavailable, requestJson } from '#app/platform/http/outbound-json.server.ts'
 import type { DirectionsProviderName } from '../directions.schema.ts'
 import {
   chunkPoints,
-  DirectionsUnavailable,
   joinPaths,
   toDirections,
   type DirectionsProvider,
@@ -57,31 +57,8 @@ export const osrmProvider = (config: { baseUrl: string; timeoutMs: number }) =>
   httpProvider({ name: 'osrm', maxWaypoints: OSRM_MAX_WAYPOINTS, url: (points) => osrmRouteUrl(config.baseUrl, points), timeoutMs: config.timeoutMs })
 
 async function fetchPath(options: HttpProviderOptions, points: LatLng[], stop: AbortSignal): Promise<MeasuredPath> {
-  if (stop.aborted) throw new DirectionsUnavailable('aborted')
-  let body: unknown
-  let status: number
-  try {
-    const response = await fetch(options.url(points), {
-      headers: { Accept: 'application/json' },
-      signal: AbortSignal.any([stop, AbortSignal.timeout(options.timeoutMs)]),
-    })
-    status = response.status
-    const text = await response.text()
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = undefined
-    }
-  } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new DirectionsUnavailable('timeout', { timeout_ms: options.timeoutMs })
-    if (stop.aborted) throw new DirectionsUnavailable('aborted')
-    throw new DirectionsUnavailable('unreachable', { error: error instanceof Error ? error.name : 'unknown' })
-  }
-  // OSRM answers a refusal (NoRoute…) with 400 and a code: the code says more than the status.
-  const code = typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined
-  if (status < 200 || status > 299) throw new DirectionsUnavailable('http_status', { status, ...(code ? { code } : {}) })
-  if (body === undefined) throw new DirectionsUnavailable('malformed', { status, fields: 'not JSON' })
-  return parseRouteAnswer(body, points.length)
+  if (stop.aborted) throw new ProviderUnavailable('aborted')
+  return parseRouteAnswer(await requestJson(options.url(points), { timeoutMs: options.timeoutMs, signal: stop }), points.length)
 }
 
 /** Runs `work` over the items with at most `limit` at a time; answers in the items' order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DirectionsUnavailable } from '../directions-provider.ts'
+import { ProviderUnavailable } from '#app/platform/http/outbound-json.server.ts'
 import { mapboxRouteUrl } from './mapbox.ts'
 import { osrmRouteUrl } from './osrm.ts'
 import { coordinatesPath, formatCoordinate, parseRouteAnswer } from './route-answer.ts'
@@ -108,8 +108,8 @@ describe('answer parsing', () => {
     try {
       parseRouteAnswer(body, pointCount)
     } catch (error) {
-      expect(error).toBeInstanceOf(DirectionsUnavailable)
-      return (error as DirectionsUnavailable).reason
+      expect(error).toBeInstanceOf(ProviderUnavailable)
+      return (error as ProviderUnavailable).reason
     }
     throw new Error('parsed an answer it should refuse')
   }

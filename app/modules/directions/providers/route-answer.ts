@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import type { Position } from '../directions.schema.ts'
-import { DirectionsUnavailable, type MeasuredPath } from '../directions-provider.ts'
+import { ProviderUnavailable } from '#app/platform/http/outbound-json.server.ts'
+import type { MeasuredPath } from '../directions-provider.ts'
 
 // Mapbox Directions v5 and OSRM speak the same protocol (Mapbox's grew out of OSRM's): points
 // as "lng,lat" pairs joined by ";" in the path, and an answer { code, routes[0]: { distance,
@@ -41,16 +42,16 @@ const answerSchema = z.object({
     .optional(),
 })
 
-/** Reads routes[0] of an answer to a request through `pointCount` points. Throws DirectionsUnavailable. */
+/** Reads routes[0] of an answer to a request through `pointCount` points. Throws ProviderUnavailable. */
 export function parseRouteAnswer(body: unknown, pointCount: number): MeasuredPath {
   const code = typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined
   // A refusal (NoRoute, NoSegment, InvalidInput…) first: its body has no routes to check.
-  if (code !== undefined && code !== 'Ok') throw new DirectionsUnavailable('no_route', { code })
+  if (code !== undefined && code !== 'Ok') throw new ProviderUnavailable('no_route', { code })
   const answer = answerSchema.safeParse(body)
-  if (!answer.success) throw new DirectionsUnavailable('malformed', { fields: issuePaths(answer.error) })
+  if (!answer.success) throw new ProviderUnavailable('malformed', { fields: issuePaths(answer.error) })
   const route = answer.data.routes?.[0]
-  if (!route) throw new DirectionsUnavailable('no_route', { code: 'NoRoutes' })
-  if (route.legs.length !== pointCount - 1) throw new DirectionsUnavailable('malformed', { legs: route.legs.length, expected: pointCount - 1 })
+  if (!route) throw new ProviderUnavailable('no_route', { code: 'NoRoutes' })
+  if (route.legs.length !== pointCount - 1) throw new ProviderUnavailable('malformed', { legs: route.legs.length, expected: pointCount - 1 })
   return {
     distance: route.distance,
     duration: route.duration,

@@ -1,4 +1,5 @@
-import { fetchJson, GeocodingUnavailable, result, type GeocodingProvider } from '../geocoding-provider.ts'
+import { ProviderUnavailable, requestJson } from '#app/platform/http/outbound-json.server.ts'
+import { result, type GeocodingProvider } from '../geocoding-provider.ts'
 import type { GeocodeResult } from '../geocoding.schema.ts'
 
 // Mapbox Geocoding API v5 (mapbox.places), with the token the directions use.
@@ -12,7 +13,7 @@ export function mapboxGeocodeUrl(baseUrl: string, accessToken: string, query: st
 /** A FeatureCollection: features[] with place_name, center [lng, lat] and bbox [west, south, east, north]. */
 export function parseMapboxAnswer(body: unknown, limit: number): GeocodeResult[] {
   const features = (body as { features?: unknown } | null)?.features
-  if (!Array.isArray(features)) throw new GeocodingUnavailable('malformed', { fields: 'features' })
+  if (!Array.isArray(features)) throw new ProviderUnavailable('malformed', { fields: 'features' })
   return features
     .map((f: Record<string, unknown> | null) => {
       if (typeof f !== 'object' || f === null || !Array.isArray(f.center)) return null
@@ -26,7 +27,7 @@ export function mapboxGeocoder(config: { baseUrl: string; accessToken: string; t
   return {
     name: 'mapbox',
     async search(query, { language, limit, signal }) {
-      const body = await fetchJson(mapboxGeocodeUrl(config.baseUrl, config.accessToken, query, language, limit), {}, config.timeoutMs, signal)
+      const body = await requestJson(mapboxGeocodeUrl(config.baseUrl, config.accessToken, query, language, limit), { timeoutMs: config.timeoutMs, signal })
       return parseMapboxAnswer(body, limit)
     },
   }

@@ -1,4 +1,5 @@
-import { fetchJson, GeocodingUnavailable, result, type GeocodingProvider } from '../geocoding-provider.ts'
+import { ProviderUnavailable, requestJson } from '#app/platform/http/outbound-json.server.ts'
+import { result, type GeocodingProvider } from '../geocoding-provider.ts'
 import type { GeocodeResult } from '../geocoding.schema.ts'
 
 // OpenStreetMap's Nominatim (or any server speaking its /search API). The public server's usage
@@ -7,7 +8,7 @@ import type { GeocodeResult } from '../geocoding.schema.ts'
 
 /** Identifies the installation, as the policy asks: the app and the site it serves. */
 export const nominatimUserAgent = (baseUrl: string) => `Trailguide map editor (+${baseUrl})`
-/** The policy's "absolute maximum of 1 request per second", per server process. */
+/** The policy's "absolute maximum of 1 request per second", per server process (shared fairly between managers). */
 const NOMINATIM_MIN_INTERVAL_MS = 1000
 
 export function nominatimSearchUrl(baseUrl: string, query: string, language: string, limit: number): string {
@@ -17,7 +18,7 @@ export function nominatimSearchUrl(baseUrl: string, query: string, language: str
 
 /** jsonv2: [{display_name, lat: "46.46", lon: "6.84", boundingbox: [south, north, west, east]}] (numbers as strings). */
 export function parseNominatimAnswer(body: unknown, limit: number): GeocodeResult[] {
-  if (!Array.isArray(body)) throw new GeocodingUnavailable('malformed', { fields: 'not a list' })
+  if (!Array.isArray(body)) throw new ProviderUnavailable('malformed', { fields: 'not a list' })
   return body
     .map((item: Record<string, unknown> | null) => {
       if (typeof item !== 'object' || item === null) return null
@@ -28,36 +29,79 @@ export function parseNominatimAnswer(body: unknown, limit: number): GeocodeResul
     .slice(0, limit)
 }
 
+/** Searches one person may have waiting for a turn; more are refused at once ('busy'). */
+const MAX_WAITING_PER_CLIENT = 3
+
+interface Waiter {
+  client: string
+  resolve(): void
+  reject(error: Error): void
+  timer: ReturnType<typeof setTimeout>
+}
+
 /**
- * Spaces the calls of one process at least `intervalMs` apart (they wait their turn in order).
- * A call whose turn is further than `maxWaitMs` away is refused at once ('busy'), so a crowd
- * never builds an endless queue.
+ * Turns at least `intervalMs` apart for the whole process, shared fairly: the people waiting
+ * are served in rotation, one search each per round, so one manager's burst of searches delays
+ * another's by one turn, not by the whole burst. A search not served within its `maxWaitMs`, or
+ * beyond a person's MAX_WAITING_PER_CLIENT, is refused ('busy'): a crowd never builds an endless
+ * queue.
  */
-export function throttle(intervalMs: number, now = () => Date.now()) {
+export function fairTurns(intervalMs: number) {
+  // Map order is the rotation: a person served goes to the back while they still wait.
+  const waiting = new Map<string, Waiter[]>()
   let next = 0
-  return async function turn(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
-    const at = Math.max(now(), next)
-    const wait = at - now()
-    if (wait > maxWaitMs) throw new GeocodingUnavailable('busy', { wait_ms: wait })
-    next = at + intervalMs
-    if (wait <= 0) return
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, wait)
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer)
-        reject(new GeocodingUnavailable('aborted'))
-      })
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  const drop = (waiter: Waiter, error: Error) => {
+    const queue = waiting.get(waiter.client)
+    const index = queue?.indexOf(waiter) ?? -1
+    if (index < 0) return
+    queue!.splice(index, 1)
+    if (queue!.length === 0) waiting.delete(waiter.client)
+    clearTimeout(waiter.timer)
+    waiter.reject(error)
+  }
+  const grant = () => {
+    timer = undefined
+    const first = waiting.entries().next()
+    if (first.done) return
+    const [client, queue] = first.value
+    waiting.delete(client)
+    const waiter = queue.shift()!
+    if (queue.length > 0) waiting.set(client, queue)
+    clearTimeout(waiter.timer)
+    next = Date.now() + intervalMs
+    waiter.resolve()
+    schedule()
+  }
+  const schedule = () => {
+    if (timer === undefined && waiting.size > 0) timer = setTimeout(grant, Math.max(0, next - Date.now()))
+  }
+
+  return function turn(client: string, maxWaitMs: number, signal?: AbortSignal): Promise<void> {
+    if (waiting.size === 0 && Date.now() >= next) {
+      next = Date.now() + intervalMs
+      return Promise.resolve()
+    }
+    const queue = waiting.get(client) ?? []
+    if (queue.length >= MAX_WAITING_PER_CLIENT) return Promise.reject(new ProviderUnavailable('busy', { waiting: queue.length }))
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { client, resolve, reject, timer: setTimeout(() => drop(waiter, new ProviderUnavailable('busy', { wait_ms: maxWaitMs })), maxWaitMs) }
+      signal?.addEventListener('abort', () => drop(waiter, new ProviderUnavailable('aborted')), { once: true })
+      queue.push(waiter)
+      if (!waiting.has(client)) waiting.set(client, queue)
+      schedule()
     })
   }
 }
 
 export function nominatimProvider(config: { baseUrl: string; userAgent: string; timeoutMs: number; minIntervalMs?: number }): GeocodingProvider {
-  const turn = throttle(config.minIntervalMs ?? NOMINATIM_MIN_INTERVAL_MS)
+  const turn = fairTurns(config.minIntervalMs ?? NOMINATIM_MIN_INTERVAL_MS)
   return {
     name: 'nominatim',
-    async search(query, { language, limit, signal }) {
-      await turn(config.timeoutMs, signal)
-      const body = await fetchJson(nominatimSearchUrl(config.baseUrl, query, language, limit), { 'User-Agent': config.userAgent }, config.timeoutMs, signal)
+    async search(query, { language, limit, signal, client }) {
+      await turn(client, config.timeoutMs, signal)
+      const body = await requestJson(nominatimSearchUrl(config.baseUrl, query, language, limit), { headers: { 'User-Agent': config.userAgent }, timeoutMs: config.timeoutMs, signal })
       return parseNominatimAnswer(body, limit)
     },
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { GeocodingUnavailable } from '../geocoding-provider.ts'
+import { ProviderUnavailable } from '#app/platform/http/outbound-json.server.ts'
 import { mapboxGeocodeUrl, parseMapboxAnswer } from './mapbox.ts'
-import { nominatimSearchUrl, parseNominatimAnswer, throttle } from './nominatim.ts'
+import { nominatimSearchUrl, parseNominatimAnswer, fairTurns } from './nominatim.ts'
 
 describe('Nominatim', () => {
   it('asks /search in jsonv2 with the language and the limit', () => {
@@ -26,7 +26,7 @@ describe('Nominatim', () => {
       { label: '5, Rue du Lac, Vevey', lat: 46.4588, lng: 6.8452 },
     ])
     expect(parseNominatimAnswer(answer, 1)).toHaveLength(1)
-    expect(() => parseNominatimAnswer({ error: 'Unable to geocode' }, 5)).toThrow(GeocodingUnavailable)
+    expect(() => parseNominatimAnswer({ error: 'Unable to geocode' }, 5)).toThrow(ProviderUnavailable)
   })
 })
 
@@ -50,23 +50,37 @@ describe('Mapbox', () => {
       { label: 'Vevey, Vaud, Switzerland', lat: 46.4602, lng: 6.8419, bbox: [6.8296, 46.4512, 6.8663, 46.4739] },
       { label: 'Rue du Lac 5, 1800 Vevey, Switzerland', lat: 46.4588, lng: 6.8452 },
     ])
-    expect(() => parseMapboxAnswer({ message: 'Not Authorized - Invalid Token' }, 5)).toThrow(GeocodingUnavailable)
+    expect(() => parseMapboxAnswer({ message: 'Not Authorized - Invalid Token' }, 5)).toThrow(ProviderUnavailable)
   })
 })
 
-describe('throttle', () => {
-  it('gives each call its turn a second after the previous one, and refuses a turn further than the wait allowed', async () => {
-    let now = 10_000
-    const turn = throttle(1000, () => now)
-    await turn(5000) // at once
-    const second = turn(5000)
-    now += 1000 // the timer is real: the clock is moved so the wait computed is 1 s
-    await second
-    // Turns are booked until 12 000; at 10 500 the next one is 1.5 s away, the one after 2.5 s.
-    now = 10_500
-    void turn(5000)
-    await expect(turn(2000)).rejects.toMatchObject({ reason: 'busy' })
-    // A refused call books no turn: the next one is still 2.5 s away.
-    await expect(turn(2400)).rejects.toMatchObject({ reason: 'busy' })
+describe('fairTurns', () => {
+  it('spaces turns an interval apart and serves the people waiting in rotation, one search each', async () => {
+    const turn = fairTurns(60)
+    const started = Date.now()
+    const order: string[] = []
+    const ask = (client: string, label: string) => turn(client, 5_000).then(() => void order.push(label))
+    // A manager fires five searches: one goes at once, three wait, the fifth is refused.
+    const burst = [ask('a', 'a1'), ask('a', 'a2'), ask('a', 'a3'), ask('a', 'a4')]
+    await expect(turn('a', 5_000)).rejects.toMatchObject({ reason: 'busy' })
+    // Another asks just after: served after one of the burst's turns, not after all of them.
+    const other = ask('b', 'b1')
+    await Promise.all([...burst, other])
+    expect(order).toEqual(['a1', 'a2', 'b1', 'a3', 'a4'])
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4 * 60 - 5)
+  })
+
+  it('refuses a search whose turn does not come within its wait, and forgets a cancelled one', async () => {
+    const turn = fairTurns(200)
+    await turn('a', 1_000)
+    await expect(turn('b', 50)).rejects.toMatchObject({ reason: 'busy' })
+    const cancel = new AbortController()
+    const cancelled = turn('c', 1_000, cancel.signal)
+    cancel.abort()
+    await expect(cancelled).rejects.toMatchObject({ reason: 'aborted' })
+    // Neither holds a turn: the next search goes at the next turn.
+    const started = Date.now()
+    await turn('d', 1_000)
+    expect(Date.now() - started).toBeLessThan(300)
   })
 })

@@ -2,7 +2,7 @@ import Papa from 'papaparse'
 import { locales, type Locale } from '#app/i18n/config.ts'
 import { csvTargets, type CsvMapping, type CsvTarget } from '../transfer.schema.ts'
 import type { RawPlace, SourceDocument } from '../source.ts'
-import { ImportRefused } from './refusal.ts'
+import { ImportRefused, type RowCounter } from './refusal.ts'
 
 // CSV (RFC 4180, as spreadsheets write it): UTF-8 with or without a BOM, comma or semicolon, a
 // header row. Each row is a place; the headings are mapped to fields, recognised in the four
@@ -45,40 +45,53 @@ function recogniseColumns(headings: string[]): Record<CsvTarget, string | null> 
   return mapping
 }
 
-/** Reads a CSV file (text already decoded) into place rows, with the given or recognised mapping. */
-export function readCsv(input: string, asked?: CsvMapping): SourceDocument {
+/**
+ * Reads a CSV file (text already decoded) into place rows, with the given or recognised mapping.
+ * Each record becomes a row as it is parsed (no list of records is kept), and the file is refused
+ * as soon as it has more rows than an import takes.
+ */
+export function readCsv(input: string, rows: RowCounter, asked?: CsvMapping): SourceDocument {
   const text = input.replace(/^\uFEFF/, '')
-  const records = parseRecords(text)
-  const [first, ...rows] = records
-  if (!first || first.cells.length < 2) throw new ImportRefused(422, 'csv_header')
-  const headings = first.cells.map((h) => String(h ?? '').trim())
-  const mapping: Record<CsvTarget, string | null> = { ...recogniseColumns(headings), ...definedOnly(asked) }
-  for (const [target, heading] of Object.entries(mapping)) {
-    if (typeof heading === 'string' && !headings.includes(heading)) throw new ImportRefused(422, 'csv_mapping_unknown', { heading: heading.slice(0, 80), field: target })
-  }
-  const column = (target: CsvTarget) => (mapping[target] === null ? -1 : headings.indexOf(mapping[target]!))
-  const at = (cells: string[], target: CsvTarget) => {
-    const i = column(target)
-    return i < 0 ? undefined : cells[i]
-  }
-  const places: RawPlace[] = rows.map(({ line, cells }) => {
+  let headings: string[] | null = null
+  let at: ((cells: string[], target: CsvTarget) => string | undefined) | null = null
+  let mapping: Record<CsvTarget, string | null> | null = null
+  const places: RawPlace[] = []
+  forEachRecord(text, ({ line, cells }) => {
+    if (headings === null) {
+      if (cells.length < 2) throw new ImportRefused(422, 'csv_header')
+      const found = cells.map((h) => String(h ?? '').trim())
+      headings = found
+      mapping = { ...recogniseColumns(found), ...definedOnly(asked) }
+      for (const [target, heading] of Object.entries(mapping)) {
+        if (typeof heading === 'string' && !found.includes(heading)) throw new ImportRefused(422, 'csv_mapping_unknown', { heading: heading.slice(0, 80), field: target })
+      }
+      const columns = Object.fromEntries(csvTargets.map((t) => [t, mapping![t] === null ? -1 : found.indexOf(mapping![t]!)])) as Record<CsvTarget, number>
+      at = (row, target) => (columns[target] < 0 ? undefined : row[columns[target]])
+      return
+    }
+    rows.add()
     const translations: RawPlace['translations'] = {}
     for (const locale of locales as readonly Locale[]) {
-      const name = at(cells, `name_${locale}` as CsvTarget)
-      const description = at(cells, `description_${locale}` as CsvTarget)
+      const name = at!(cells, `name_${locale}` as CsvTarget)
+      const description = at!(cells, `description_${locale}` as CsvTarget)
       if (name !== undefined || description !== undefined) translations[locale] = { name: name ?? null, description: description ?? null }
     }
-    return { row: line, ref: null, name: at(cells, 'name'), lat: at(cells, 'lat'), lng: at(cells, 'lng'), description: at(cells, 'description'), translations }
+    const lat = at!(cells, 'lat')
+    const lng = at!(cells, 'lng')
+    // Both position cells empty (their columns there): a place without position, as the places API
+    // takes one and the export writes one; a single empty cell stays an error to fix.
+    const positionless = mapping!.lat !== null && mapping!.lng !== null && (lat ?? '').trim() === '' && (lng ?? '').trim() === ''
+    places.push({ row: line, ref: null, name: at!(cells, 'name'), lat, lng, description: at!(cells, 'description'), translations, ...(positionless ? { positionless } : {}) })
   })
+  if (headings === null || mapping === null) throw new ImportRefused(422, 'csv_header')
   return { places, routes: [], problems: [], columns: { headings, mapping } }
 }
 
 /**
- * The records with the spreadsheet row each starts on (the header is row 1): blank lines are
+ * Each record with the spreadsheet row it starts on (the header is row 1): blank lines are
  * skipped but counted, and a quoted cell may span lines.
  */
-function parseRecords(text: string): { line: number; cells: string[] }[] {
-  const records: { line: number; cells: string[] }[] = []
+function forEachRecord(text: string, handle: (record: { line: number; cells: string[] }) => void) {
   let cursor = 0
   let line = 1
   Papa.parse<string[]>(text, {
@@ -87,16 +100,15 @@ function parseRecords(text: string): { line: number; cells: string[] }[] {
     step: (result) => {
       const end = result.meta.cursor
       let start = cursor
-      while (start < end && /[\r\n]/.test(text[start])) {
+      while (start < end && (text[start] === '\r' || text[start] === '\n')) {
         if (text[start] === '\n') line++
         start++
       }
-      records.push({ line, cells: result.data })
-      for (let i = start; i < end; i++) if (text[i] === '\n') line++
+      handle({ line, cells: result.data })
+      for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++
       cursor = end
     },
   })
-  return records
 }
 
 function definedOnly(mapping: CsvMapping | undefined): Record<string, string | null> {

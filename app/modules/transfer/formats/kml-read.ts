@@ -1,23 +1,20 @@
-import type { Element } from '@xmldom/xmldom'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import { languageVersions, pick, type RawPlace, type RawRoute, type RowProblem, type SourceDocument } from '../source.ts'
-import { child, children, descendants, parseXml, textOf } from './xml.ts'
-import { ImportRefused } from './refusal.ts'
+import { ImportRefused, type RowCounter } from './refusal.ts'
+import { streamXml, TextCapture } from './xml.ts'
 
-// KML 2.2 (and Google's gx: extensions): every Placemark, in folders or not, in document order.
-// A Point is a place; a LineString, a MultiGeometry of lines or a gx:Track is a route. Extended
-// data carries what KML has no element for: texts per language (`name:fr`) and a route's stops.
+// KML 2.2 (and Google's gx: extensions), read as a stream of tags: every Placemark, in folders or
+// not, in document order. A Point is a place; a LineString, a MultiGeometry of lines or a gx:Track
+// is a route. Extended data carries what KML has no element for: texts per language (`name:fr`)
+// and a route's stops.
 
-/** "lng,lat[,alt] lng,lat…" → [[lng, lat], …] as text (checked later). */
+/** "lng,lat[,alt] lng,lat…" → [[lng, lat, alt?], …] as text (checked later). */
 const coordinates = (text: string | null): string[][] =>
   (text ?? '')
     .trim()
     .split(/\s+/)
     .filter(Boolean)
     .map((tuple) => tuple.split(','))
-
-/** gx:coord is "lng lat alt". */
-const gxCoords = (track: Element): string[][] => children(track, 'coord').map((c) => (textOf(c) ?? '').split(/\s+/))
 
 /** A description may be HTML (Google My Maps writes <br>): kept as text, line breaks kept. */
 function plainText(html: string | null): string | null {
@@ -37,79 +34,140 @@ function plainText(html: string | null): string | null {
   return text === '' ? null : text
 }
 
-function extendedData(placemark: Element): Record<string, string> {
-  const data: Record<string, string> = {}
-  const extended = child(placemark, 'ExtendedData')
-  if (!extended) return data
-  for (const d of descendants(extended, 'Data')) {
-    const name = d.getAttribute('name')
-    if (name) data[name] = textOf(child(d, 'value')) ?? ''
-  }
-  for (const d of descendants(extended, 'SimpleData')) {
-    const name = d.getAttribute('name')
-    if (name) data[name] = textOf(d) ?? ''
-  }
-  return data
-}
+/** What an open element is to the placemark being read. */
+type Role = 'placemark' | 'container' | 'point' | 'line' | 'track' | 'coordinates' | 'coord' | 'text' | 'data' | 'value' | 'simple' | 'ignored' | null
 
-interface Shapes {
+const CONTAINERS = new Set(['MultiGeometry', 'MultiTrack'])
+const OTHER_GEOMETRIES = new Set(['Polygon', 'Model'])
+
+interface Placemark {
+  ref: string | null
+  name: string | null
+  description: string | null
+  data: Record<string, string>
   points: string[][]
   lines: string[][][]
   other: boolean
 }
 
-function shapesOf(geometry: Element, into: Shapes) {
-  switch (geometry.localName) {
-    case 'Point':
-      into.points.push(...coordinates(textOf(child(geometry, 'coordinates'))))
-      break
-    case 'LineString':
-    case 'LinearRing':
-      into.lines.push(coordinates(textOf(child(geometry, 'coordinates'))))
-      break
-    case 'Track':
-      into.lines.push(gxCoords(geometry))
-      break
-    case 'MultiTrack':
-    case 'MultiGeometry':
-      for (let node = geometry.firstChild; node; node = node.nextSibling) if (node.nodeType === 1) shapesOf(node as Element, into)
-      break
-    default:
-      into.other = true
-  }
-}
-
-const GEOMETRIES = new Set(['Point', 'LineString', 'LinearRing', 'Track', 'MultiTrack', 'MultiGeometry', 'Polygon', 'Model'])
-
-export function readKml(text: string): SourceDocument {
-  const doc = parseXml(text)
-  const root = doc.documentElement
-  if (!root || root.localName !== 'kml') throw new ImportRefused(422, 'wrong_content')
+export function readKml(slices: Iterable<string>, rows: RowCounter): SourceDocument {
   const places: RawPlace[] = []
   const routes: RawRoute[] = []
   const problems: RowProblem[] = []
+  const roles: Role[] = []
+  const texts = new TextCapture()
+  // Coordinates may be a whole track on one element: no bound but the file's own.
+  const coords = new TextCapture(Number.POSITIVE_INFINITY)
   let row = 0
-  for (const placemark of descendants(root, 'Placemark')) {
-    row++
-    const shapes: Shapes = { points: [], lines: [], other: false }
-    for (let node = placemark.firstChild; node; node = node.nextSibling) {
-      if (node.nodeType === 1 && GEOMETRIES.has((node as Element).localName ?? '')) shapesOf(node as Element, shapes)
+  let placemark: Placemark | null = null
+  let dataName: string | null = null
+  let track: string[][] | null = null
+  let started = false
+
+  streamXml(slices, {
+    open(name, attributes) {
+      if (!started) {
+        started = true
+        if (name !== 'kml') throw new ImportRefused(422, 'wrong_content')
+      }
+      const parent = roles.at(-1) ?? null
+      let role: Role = null
+      if (name === 'Placemark' && placemark === null) {
+        placemark = { ref: attributes.id || null, name: null, description: null, data: {}, points: [], lines: [], other: false }
+        role = 'placemark'
+      } else if (placemark && parent !== null && parent !== 'ignored') {
+        const geometryParent = parent === 'placemark' || parent === 'container'
+        if (geometryParent && CONTAINERS.has(name)) role = 'container'
+        else if (geometryParent && name === 'Point') role = 'point'
+        else if (geometryParent && (name === 'LineString' || name === 'LinearRing')) role = 'line'
+        else if (geometryParent && name === 'Track') {
+          role = 'track'
+          track = []
+        } else if (geometryParent && OTHER_GEOMETRIES.has(name)) {
+          placemark.other = true
+          role = 'ignored'
+        } else if ((parent === 'point' || parent === 'line') && name === 'coordinates') {
+          role = 'coordinates'
+          coords.start()
+        } else if (parent === 'track' && name === 'coord') {
+          role = 'coord'
+          texts.start()
+        } else if (parent === 'placemark' && (name === 'name' || name === 'description')) {
+          role = 'text'
+          texts.start()
+        } else if (parent === 'placemark' && name === 'ExtendedData') {
+          role = 'data'
+        } else if (parent === 'data' && (name === 'Data' || name === 'SchemaData')) {
+          role = 'data'
+          dataName = name === 'Data' ? (attributes.name ?? null) : null
+        } else if (parent === 'data' && name === 'value' && dataName) {
+          role = 'value'
+          texts.start()
+        } else if (parent === 'data' && name === 'SimpleData' && attributes.name) {
+          role = 'simple'
+          dataName = attributes.name
+          texts.start()
+        } else {
+          role = 'ignored'
+        }
+      }
+      roles.push(role)
+    },
+    text(text) {
+      if (coords.active) coords.add(text)
+      else if (texts.active) texts.add(text)
+    },
+    close(name) {
+      const role = roles.pop()
+      const current = placemark
+      if (!current) return
+      const parent = roles.at(-1)
+      if (role === 'coordinates') {
+        const tuples = coordinates(coords.end())
+        if (parent === 'point') current.points.push(...tuples)
+        else current.lines.push(tuples)
+      } else if (role === 'coord') {
+        track?.push((texts.end() ?? '').split(/\s+/))
+      } else if (role === 'track') {
+        if (track) current.lines.push(track)
+        track = null
+      } else if (role === 'text') {
+        const value = texts.end()
+        if (name === 'name') current.name = value
+        else current.description = plainText(value)
+      } else if ((role === 'value' || role === 'simple') && dataName) {
+        current.data[dataName] = texts.end() ?? ''
+      } else if (role === 'placemark') {
+        rows.add()
+        placemark = null
+        finish(++row, current)
+      }
+    },
+  })
+
+  function finish(row: number, p: Placemark) {
+    // A track of one position is a stay (Google Location History), not a route: a place.
+    if (p.points.length === 0 && p.lines.length === 1 && p.lines[0].length === 1) {
+      p.points.push(p.lines[0][0])
+      p.lines = []
     }
-    const data = extendedData(placemark)
-    const name = textOf(child(placemark, 'name')) ?? pick(data, ['name'])
-    const description = plainText(textOf(child(placemark, 'description'))) ?? pick(data, ['description'])
-    const ref = placemark.getAttribute('id') || null
-    const stops = (data.stops ?? '').split(/\s+/).filter(Boolean)
-    if (shapes.lines.length > 0 || (shapes.points.length === 0 && stops.length > 0)) {
-      const texts = Object.fromEntries(walkTextFields.map((f) => [f, f === 'description' ? description : f === 'name' ? null : (data[f] ?? null)]))
-      routes.push({ row, ref, name, texts, translations: languageVersions(data, walkTextFields) as RawRoute['translations'], lines: shapes.lines, stops, color: data.color ?? null })
-    } else if (shapes.points.length === 1) {
-      const [lng, lat] = shapes.points[0]
-      places.push({ row, ref, name, lat, lng, description, translations: languageVersions(data, ['name', 'description'] as const) as RawPlace['translations'] })
-    } else if (shapes.points.length > 1) {
+    const name = p.name ?? pick(p.data, ['name'])
+    const description = p.description ?? pick(p.data, ['description'])
+    const stops = (p.data.stops ?? '').split(/\s+/).filter(Boolean)
+    // Trailguide's export marks its placemarks (ExtendedData `kind`): one without geometry comes back as it was.
+    const kind = p.points.length === 0 && p.lines.length === 0 && !p.other ? p.data.kind : undefined
+    if (p.lines.length > 0 || (p.points.length === 0 && (stops.length > 0 || kind === 'route'))) {
+      const routeTexts = Object.fromEntries(walkTextFields.map((f) => [f, f === 'description' ? description : f === 'name' ? null : (p.data[f] ?? null)]))
+      routes.push({ row, ref: p.ref, name, texts: routeTexts, translations: languageVersions(p.data, walkTextFields) as RawRoute['translations'], lines: p.lines, stops, color: p.data.color ?? null, hints: { kind: 'track' }, empty: kind === 'route', ...(p.data.kind === 'route' ? { duration: p.data.duration } : {}) })
+    } else if (kind === 'place') {
+      places.push({ row, ref: p.ref, name, lat: null, lng: null, description, translations: languageVersions(p.data, ['name', 'description'] as const) as RawPlace['translations'], positionless: true })
+    } else if (p.points.length === 1) {
+      const [lng, lat, ele] = p.points[0]
+      places.push({ row, ref: p.ref, name, lat, lng, ele: ele ?? null, description, translations: languageVersions(p.data, ['name', 'description'] as const) as RawPlace['translations'] })
+    } else if (p.points.length > 1) {
       problems.push({ row, field: 'geometry', message: { key: 'import.errors.geometry_multipoint' } })
     } else {
-      problems.push({ row, field: 'geometry', message: { key: shapes.other ? 'import.errors.geometry_unsupported' : 'import.errors.geometry_missing' } })
+      problems.push({ row, field: 'geometry', message: { key: p.other ? 'import.errors.geometry_unsupported' : 'import.errors.geometry_missing' } })
     }
   }
   return { places, routes, problems }

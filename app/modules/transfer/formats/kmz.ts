@@ -13,7 +13,8 @@ const MAX_ENTRIES = 200
 
 export const isZip = (bytes: Uint8Array) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
 
-export function kmlFromKmz(bytes: Uint8Array, maxBytes = MAX_KML_BYTES): string {
+/** The KML's bytes, as inflated slices (never joined: the reader decodes them one by one). */
+export function kmlFromKmz(bytes: Uint8Array, maxBytes = MAX_KML_BYTES): Uint8Array[] {
   const entries: UnzipFileInfo[] = []
   try {
     // The filter sees each entry's declared sizes and refuses all: nothing is inflated here.
@@ -65,14 +66,5 @@ export function kmlFromKmz(bytes: Uint8Array, maxBytes = MAX_KML_BYTES): string 
   }
   if (tooLarge) throw new ImportRefused(413, 'kmz_bomb')
   if (!done) throw new ImportRefused(422, 'kmz_invalid')
-  return decodeUtf8(Buffer.concat(chunks))
-}
-
-/** UTF-8 text, or a refusal: a file that is not text is not a CSV, GeoJSON, GPX or KML. */
-export function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new ImportRefused(422, 'not_text')
-  }
+  return chunks
 }

@@ -7,3 +7,16 @@ export class ImportRefused extends AppError {
     super(status, message, { file: [message] })
   }
 }
+
+/**
+ * Rows (places, routes and unreadable features) counted while a file is read: the file is refused
+ * as soon as it passes the bound, before the rest of it is read or kept.
+ */
+export class RowCounter {
+  private count = 0
+  constructor(private readonly max: number) {}
+
+  add() {
+    if (++this.count > this.max) throw new ImportRefused(422, 'too_many_features', { max: this.max })
+  }
+}

@@ -2,9 +2,9 @@ import { locales } from '#app/i18n/config.ts'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import { walkTextFields, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
 import { writeCsv } from './csv.ts'
-import { xmlEscape } from './xml.ts'
+import { writeGpx, xmlEscape, type GpxRoute, type GpxTrack } from '#app/modules/geo/gpx-write.ts'
 
-// Export (issue 14): a category's places and routes in GeoJSON, CSV, GPX and KML, pure
+// Export: a category's places and routes in GeoJSON, CSV, GPX and KML, pure
 // functions of an ExportModel. What each format cannot hold is said in ADR 023: GeoJSON and KML
 // carry everything (texts per language, a route's stops by the ids of its places); GPX carries
 // the fallback language only; CSV carries places only (with the routes they are stops of).
@@ -15,6 +15,8 @@ export interface ExportPlace {
   name: string
   lat: number | null
   lng: number | null
+  /** Height in metres, when known (kept from an imported file). */
+  ele?: number | null
   texts: Record<string, { name: string | null; description: string | null }>
 }
 
@@ -29,7 +31,7 @@ export interface ExportRoute {
   /** The landing page's public address (ADR 011) and the map page's. */
   url: string
   mapUrl: string
-  lines: LatLng[][]
+  lines: (LatLng & { ele?: number })[][]
   stops: string[]
   texts: Record<string, Partial<WalkTexts>>
   /** The stored photo's key (open data links it). */
@@ -38,6 +40,8 @@ export interface ExportRoute {
 
 export interface ExportModel {
   name: string
+  /** What the file cannot hold, said in it (GPX: places without position, routes with neither path nor stops). */
+  note?: string | null
   fallbackLocale: string
   places: ExportPlace[]
   routes: ExportRoute[]
@@ -45,6 +49,8 @@ export interface ExportModel {
 
 const round = (n: number) => Math.round(n * 1e7) / 1e7
 const position = (p: LatLng) => [round(p.lng), round(p.lat)]
+/** A third coordinate when the height is known (GeoJSON and KML both take one). */
+const withHeight = (coordinates: number[], ele: number | null | undefined) => (ele === null || ele === undefined ? coordinates : [...coordinates, Math.round(ele * 10) / 10])
 
 /** Texts without a language are the fallback language's; every language's are keyed `field:xx`. */
 function textProperties<F extends string>(texts: Record<string, Partial<Record<F, string | null>>>, fields: readonly F[], fallback: string) {
@@ -63,7 +69,7 @@ function textProperties<F extends string>(texts: Record<string, Partial<Record<F
 }
 
 const placeDescription = (model: ExportModel, place: ExportPlace) => place.texts[model.fallbackLocale]?.description ?? null
-const routeName = (model: ExportModel, route: ExportRoute) =>
+export const routeName = (model: ExportModel, route: ExportRoute) =>
   route.texts[model.fallbackLocale]?.name ?? Object.values(route.texts).find((t) => t.name)?.name ?? route.slug
 
 /** The model as a GeoJSON FeatureCollection object (open data sends it as it is). */
@@ -72,7 +78,7 @@ export function geoJsonOf(model: ExportModel) {
     ...model.places.map((place) => ({
       type: 'Feature',
       id: place.ref,
-      geometry: place.lat !== null && place.lng !== null ? { type: 'Point', coordinates: position(place as LatLng) } : null,
+      geometry: place.lat !== null && place.lng !== null ? { type: 'Point', coordinates: withHeight(position(place as LatLng), place.ele) } : null,
       properties: { kind: 'place', ...textProperties(place.texts, ['name', 'description'] as const, model.fallbackLocale), name: place.name },
     })),
     ...model.routes.map((route) => ({
@@ -122,36 +128,27 @@ export function toCsv(model: ExportModel): string {
   return writeCsv(headings, rows)
 }
 
-const at = (p: LatLng) => `lat="${round(p.lat)}" lon="${round(p.lng)}"`
-
 export function toGpx(model: ExportModel): string {
   const byRef = new Map(model.places.map((p) => [p.ref, p]))
   const located = (p: ExportPlace | undefined): p is ExportPlace & LatLng => p !== undefined && p.lat !== null && p.lng !== null
-  const desc = (text: string | null | undefined) => (text ? `<desc>${xmlEscape(text)}</desc>` : '')
-  const lines = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<gpx version="1.1" creator="Trailguide" xmlns="http://www.topografix.com/GPX/1/1">',
-    `  <metadata><name>${xmlEscape(model.name)}</name></metadata>`,
-    ...model.places.filter(located).map((p) => `  <wpt ${at(p)}><name>${xmlEscape(p.name)}</name>${desc(placeDescription(model, p))}</wpt>`),
-  ]
+  const routes: GpxRoute[] = []
+  const tracks: GpxTrack[] = []
   for (const route of model.routes) {
-    const name = xmlEscape(routeName(model, route))
-    const link = `<link href="${xmlEscape(route.url)}"><text>${name}</text></link>`
+    const name = routeName(model, route)
+    const link = { href: route.url, text: name }
+    const desc = route.texts[model.fallbackLocale]?.description ?? null
     const stops = route.stops.map((ref) => byRef.get(ref)).filter(located)
     // The stops as a route marked "stops", the walked path as a track of the same name.
-    if (stops.length > 0) {
-      lines.push(`  <rte><name>${name}</name>${desc(route.texts[model.fallbackLocale]?.description)}${link}<type>stops</type>`)
-      for (const stop of stops) lines.push(`    <rtept ${at(stop)}><name>${xmlEscape(stop.name)}</name></rtept>`)
-      lines.push('  </rte>')
-    }
-    if (route.lines.length > 0) {
-      lines.push(`  <trk><name>${name}</name>${stops.length > 0 ? '' : desc(route.texts[model.fallbackLocale]?.description)}${link}`)
-      for (const line of route.lines) lines.push(`    <trkseg>${line.map((p) => `<trkpt ${at(p)}/>`).join('')}</trkseg>`)
-      lines.push('  </trk>')
-    }
+    if (stops.length > 0) routes.push({ name, desc, link, type: 'stops', points: stops.map((p) => ({ lat: p.lat, lng: p.lng, ele: p.ele, name: p.name })) })
+    if (route.lines.length > 0) tracks.push({ name, desc: stops.length > 0 ? null : desc, link, segments: route.lines })
   }
-  lines.push('</gpx>', '')
-  return lines.join('\n')
+  return writeGpx({
+    name: model.name,
+    desc: model.note,
+    waypoints: model.places.filter(located).map((p) => ({ lat: p.lat, lng: p.lng, ele: p.ele, name: p.name, desc: placeDescription(model, p) })),
+    routes,
+    tracks,
+  })
 }
 
 /** KML's colour is aabbggrr. */
@@ -170,9 +167,9 @@ export function toKml(model: ExportModel): string {
   for (const place of model.places) {
     const { name: _name, description: _description, ...texts } = textProperties(place.texts, ['name', 'description'] as const, model.fallbackLocale)
     const description = placeDescription(model, place)
-    const point = place.lat !== null && place.lng !== null ? `<Point><coordinates>${round(place.lng)},${round(place.lat)}</coordinates></Point>` : ''
+    const point = place.lat !== null && place.lng !== null ? `<Point><coordinates>${withHeight([round(place.lng), round(place.lat)], place.ele).join(',')}</coordinates></Point>` : ''
     lines.push(
-      `<Placemark id="${xmlEscape(place.ref)}"><name>${xmlEscape(place.name)}</name>${description ? `<description>${xmlEscape(description)}</description>` : ''}${extendedData(texts)}${point}</Placemark>`,
+      `<Placemark id="${xmlEscape(place.ref)}"><name>${xmlEscape(place.name)}</name>${description ? `<description>${xmlEscape(description)}</description>` : ''}${extendedData({ kind: 'place', ...texts })}${point}</Placemark>`,
     )
   }
   lines.push('</Folder>', '<Folder><name>Routes</name>')
@@ -184,7 +181,7 @@ export function toKml(model: ExportModel): string {
         : route.lines.length === 1
           ? `<LineString><tessellate>1</tessellate><coordinates>${coordinates(route.lines[0])}</coordinates></LineString>`
           : `<MultiGeometry>${route.lines.map((line) => `<LineString><tessellate>1</tessellate><coordinates>${coordinates(line)}</coordinates></LineString>`).join('')}</MultiGeometry>`
-    const data = { ...texts, stops: route.stops.join(' '), color: route.color, status: route.status, url: route.url, distance: route.distance, duration: route.duration }
+    const data = { kind: 'route', ...texts, stops: route.stops.join(' '), color: route.color, status: route.status, url: route.url, distance: route.distance, duration: route.duration }
     lines.push(
       `<Placemark id="${xmlEscape(route.ref)}"><name>${xmlEscape(routeName(model, route))}</name>${description ? `<description>${xmlEscape(description)}</description>` : ''}` +
         `<Style><LineStyle><color>${kmlColor(route.color)}</color><width>4</width></LineStyle></Style>${extendedData(data)}${geometry}</Placemark>`,

@@ -1,55 +1,77 @@
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom'
+import { SaxesParser } from 'saxes'
 import { ImportRefused } from './refusal.ts'
 
-// XML of GPX and KML files, read without a DTD: a document type declaration is refused before
-// parsing (ADR 023). GPX and KML never need one, and it is how XML attacks come in: entity
-// expansion ("billion laughs") and external entities (XXE, reading files or URLs). The parser
-// never fetches anything and does not expand declared entities either; refusing first gives the
-// user a clear answer instead of a half-read file.
+// GPX and KML are read as a stream of tags (saxes): no document tree is built, so memory follows
+// what is kept (places, paths), not the file (ADR 023, ADR 050). A document type declaration is
+// refused: GPX and KML never need one, and it is how XML attacks come in (entity expansion,
+// external entities). saxes expands no declared entity and fetches nothing either.
 
-const DECLARATION = /<!(DOCTYPE|ENTITY)/i
+export interface XmlHandlers {
+  /** An element opens: its local name (the prefix dropped: GPX 1.0/1.1, KML 2.2 and Google's gx: differ) and attributes. */
+  open(name: string, attributes: Record<string, string>): void
+  /** Text or CDATA inside the innermost open element. */
+  text(text: string): void
+  close(name: string): void
+}
 
-export function parseXml(text: string): Document {
-  if (DECLARATION.test(text)) throw new ImportRefused(422, 'xml_doctype')
-  const parser = new DOMParser({
-    onError: (level) => {
-      if (level !== 'warning') throw new ImportRefused(422, 'xml_invalid')
-    },
+const localName = (name: string) => name.slice(name.indexOf(':') + 1)
+
+/** Feeds the text slices to the parser; handlers see elements in document order. */
+export function streamXml(slices: Iterable<string>, handlers: XmlHandlers): void {
+  const parser = new SaxesParser({ position: false })
+  let failed: unknown = null
+  parser.on('doctype', () => {
+    throw new ImportRefused(422, 'xml_doctype')
   })
+  parser.on('error', (error) => {
+    failed ??= error
+  })
+  parser.on('opentag', (tag) => handlers.open(localName(tag.name), tag.attributes as Record<string, string>))
+  parser.on('text', (text) => handlers.text(text))
+  parser.on('cdata', (text) => handlers.text(text))
+  parser.on('closetag', (tag) => handlers.close(localName(tag.name)))
   try {
-    return parser.parseFromString(text, 'text/xml')
+    for (const slice of slices) {
+      parser.write(slice)
+      if (failed) break
+    }
+    if (!failed) parser.close()
   } catch (error) {
     if (error instanceof ImportRefused) throw error
-    // xmldom wraps what onError throws in its ParseError.
-    throw new ImportRefused(422, 'xml_invalid')
+    failed ??= error
   }
+  if (failed) throw failed instanceof ImportRefused ? failed : new ImportRefused(422, 'xml_invalid')
 }
 
-/** Child elements by local name (namespaces differ between GPX 1.0/1.1 and KML 2.2 / Google's). */
-export function children(parent: Element, name: string): Element[] {
-  const out: Element[] = []
-  for (let node = parent.firstChild; node; node = node.nextSibling) {
-    if (node.nodeType === 1 && (node as Element).localName === name) out.push(node as Element)
+/**
+ * Text of the elements a reader asks for, kept while they are open. `limit` bounds what one
+ * element may hold: past it the text is cut (it is then longer than any field allows, which
+ * the row check says).
+ */
+export class TextCapture {
+  private parts: string[] | null = null
+  private length = 0
+  constructor(private readonly limit = 64 * 1024) {}
+
+  start() {
+    this.parts = []
+    this.length = 0
   }
-  return out
-}
 
-export const child = (parent: Element, name: string): Element | null => children(parent, name)[0] ?? null
+  get active() {
+    return this.parts !== null
+  }
 
-/** Every descendant element with this local name, in document order. */
-export function descendants(parent: Element | Document, name: string): Element[] {
-  return Array.from(parent.getElementsByTagNameNS('*', name))
-}
+  add(text: string) {
+    if (!this.parts || this.length > this.limit) return
+    this.parts.push(text)
+    this.length += text.length
+  }
 
-export const textOf = (element: Element | null): string | null => {
-  const text = element?.textContent?.trim()
-  return text ? text : null
-}
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
-
-/** Text and attribute values safe in XML; characters XML 1.0 forbids are dropped. */
-export function xmlEscape(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c])
+  /** The text captured since start (trimmed; null when blank), and capture stops. */
+  end(): string | null {
+    const text = (this.parts ?? []).join('').trim()
+    this.parts = null
+    return text === '' ? null : text
+  }
 }

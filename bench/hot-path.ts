@@ -1,0 +1,148 @@
+import os from 'node:os'
+import { withDb } from './database.ts'
+import { BROWSER_UA } from './manager-api.ts'
+import { int, load, ms, type LoadResult, type Row } from './measure.ts'
+import { startPlainNode } from './plain-node.ts'
+
+/**
+ * The visitor's hot path (issue 28) under `wrk -t1 -c50`: every answer a phone asks for most —
+ * `/r`, `/m`, `/c`, the open data JSON, one event per `POST /api/events`, `/api/health`, a
+ * static file — each against the machine's limit measured in the same run: a plain Node `http`
+ * server in its own process sending the same bytes (the generator's own ceiling: a ratio is only
+ * as good as the generator's headroom). The load average is printed beside every figure: on a
+ * shared machine the ratios, not the absolute numbers, are what can be compared.
+ */
+export interface HotPathOptions {
+  baseUrl: string
+  databaseUrl: string
+  /** Full URLs of the pages (the locale redirect followed). */
+  pageUrl: string
+  mapUrl: string
+  homeUrl: string
+  categorySlug: string
+  routeUuid: string
+  walkId: number
+  seconds: number
+  /** Stops the server (SIGTERM) once everything is measured: events and views must then all be stored. */
+  stopServer: () => Promise<void>
+  rss: () => number
+}
+
+const CONNECTIONS = 50
+
+const loadAverage = () => os.loadavg()[0].toFixed(1)
+
+interface Target {
+  id: string
+  label: string
+  url: string
+  /** Which plain server is its ceiling: the page's bytes or a small JSON answer. */
+  ceiling: 'page' | 'small'
+  budget: number
+  p99Budget?: number
+  method?: 'POST'
+  headers?: Record<string, string>
+  body?: string
+}
+
+export async function hotPathRows(opts: HotPathOptions): Promise<Row[]> {
+  const html = Buffer.from(await (await fetch(opts.pageUrl, { headers: { 'Accept-Encoding': 'gzip' } })).arrayBuffer())
+  const health = Buffer.from(await (await fetch(`${opts.baseUrl}/api/health`)).arrayBuffer())
+  const countOf = (type: 'view' | 'time') =>
+    withDb(opts.databaseUrl, async (db) => {
+      const row = await db.selectFrom('events').select((eb) => eb.fn.countAll<number | string>().as('n')).where('walk_id', '=', opts.walkId).where('type', '=', type).executeTakeFirstOrThrow()
+      return Number(row.n)
+    })
+  const rolledUp = () =>
+    withDb(opts.databaseUrl, async (db) => {
+      const row = await db
+        .selectFrom('stat_days')
+        .select((eb) => [eb.fn.sum<number | string | null>('views').as('views'), eb.fn.sum<number | string | null>('sessions').as('sessions')])
+        .where('walk_id', '=', opts.walkId)
+        .executeTakeFirstOrThrow()
+      return { views: Number(row.views ?? 0), sessions: Number(row.sessions ?? 0) }
+    })
+
+  // The ceilings first, while nothing else of ours runs.
+  const ceilings: Record<Target['ceiling'], LoadResult> = {} as never
+  for (const [kind, body, type] of [
+    ['page', html, 'text/html; charset=utf-8'],
+    ['small', health, 'application/json'],
+  ] as const) {
+    const plain = await startPlainNode(body, type)
+    await load({ url: plain.url, connections: CONNECTIONS, seconds: 2 })
+    ceilings[kind] = await load({ url: plain.url, connections: CONNECTIONS, seconds: opts.seconds })
+    plain.stop()
+  }
+
+  const targets: Target[] = [
+    { id: 'hot-r', label: '/r/{category}/{slug}', url: opts.pageUrl, ceiling: 'page', budget: 0.25, p99Budget: 20 },
+    { id: 'hot-m', label: '/m/{category}/{slug}', url: opts.mapUrl, ceiling: 'page', budget: 0.25, p99Budget: 20 },
+    { id: 'hot-c', label: '/c/{category}', url: opts.homeUrl, ceiling: 'page', budget: 0.25, p99Budget: 20 },
+    { id: 'hot-open-data', label: '/api/public/categories/{slug}', url: `${opts.baseUrl}/api/public/categories/${opts.categorySlug}`, ceiling: 'page', budget: 0.25 },
+    {
+      id: 'hot-events',
+      label: 'POST /api/events, one event',
+      url: `${opts.baseUrl}/api/events`,
+      ceiling: 'small',
+      budget: 0.25,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'time', route_uuid: opts.routeUuid, value: 30 }),
+    },
+    { id: 'hot-health', label: '/api/health', url: `${opts.baseUrl}/api/health`, ceiling: 'small', budget: 0.6 },
+    // A built file (robots.txt is answered per host since ADR 120, by the framework).
+    { id: 'hot-static', label: '/favicon.svg (a built file)', url: `${opts.baseUrl}/favicon.svg`, ceiling: 'small', budget: 0.6 },
+  ]
+  // Pages as a phone asks for them: gzip, a browser's user agent (a bot's view is not counted).
+  const pageHeaders = { 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': BROWSER_UA, 'Accept-Language': 'en' }
+
+  const rows: Row[] = []
+  const viewsBefore = await countOf('view')
+  const timeBefore = await countOf('time')
+  const rolledBefore = await rolledUp()
+  let pageServed = 0
+  let eventsAccepted = 0
+  for (const target of targets) {
+    const request = { url: target.url, connections: CONNECTIONS, method: target.method, headers: { ...pageHeaders, ...target.headers }, body: target.body }
+    const check = await fetch(target.url, { method: target.method ?? 'GET', headers: request.headers, body: target.body })
+    await check.arrayBuffer()
+    if (!check.ok) throw new Error(`${target.label}: ${check.status}`)
+    if (target.id === 'hot-r') pageServed++
+    if (target.id === 'hot-events') eventsAccepted++
+    const warm = await load({ ...request, seconds: 2 })
+    const load1 = loadAverage()
+    const run = await load({ ...request, seconds: opts.seconds })
+    // Every answer served, the warm-up's too, is a view (/r) or an event stored.
+    const served = run.total - run.non2xx - run.errors + warm.total - warm.non2xx - warm.errors
+    if (target.id === 'hot-r') pageServed += served
+    if (target.id === 'hot-events') eventsAccepted += served
+    const ceiling = ceilings[target.ceiling]
+    const ratio = run.requestsPerSecond / ceiling.requestsPerSecond
+    const failures = run.errors + run.non2xx
+    rows.push({
+      id: target.id,
+      what: `${target.label} (wrk -t1 -c${CONNECTIONS}, ${opts.seconds} s)`,
+      figure: `${int(run.requestsPerSecond)} req/s = ${ratio.toFixed(2)} × plain Node (${int(ceiling.requestsPerSecond)}, ${target.ceiling === 'page' ? "/r's bytes" : 'a small JSON'}); p99 ${ms(run.p99)}; ${failures} errors; load ${load1}`,
+      budget: `≥ ${target.budget} × plain Node${target.p99Budget ? `; p99 ≤ ${target.p99Budget} ms` : ''}; 0 errors`,
+      pass: ratio >= target.budget && (!target.p99Budget || run.p99 <= target.p99Budget) && failures === 0,
+      values: { rps: run.requestsPerSecond, plainNodeRps: ceiling.requestsPerSecond, ratio, p50: run.p50, p99: run.p99, errors: failures, requests: run.total, load1: Number(load1) },
+    })
+  }
+  const rss = opts.rss()
+  // SIGTERM: whatever is counted in memory must be written before the process ends (ADR 071).
+  await opts.stopServer()
+  const views = (await countOf('view')) - viewsBefore
+  const events = (await countOf('time')) - timeBefore
+  const rolled = await rolledUp()
+  rows.push({
+    id: 'hot-counted',
+    what: 'Every view and event of the runs above stored after SIGTERM, roll-ups equal to the events',
+    figure: `${int(views)} views stored for ≥ ${int(pageServed)} pages served; ${int(events)} events stored for ≥ ${int(eventsAccepted)} accepted; roll-ups ${rolled.views - rolledBefore.views === views && rolled.sessions - rolledBefore.sessions === events ? 'agree' : 'differ'}`,
+    budget: 'none lost',
+    pass: views >= pageServed && events >= eventsAccepted && rolled.views - rolledBefore.views === views && rolled.sessions - rolledBefore.sessions === events,
+    values: { views, pageServed, events, eventsAccepted },
+  })
+  rows.push({ id: 'hot-rss', what: 'Server RSS after the hot path', figure: `${Math.round(rss / 1024 / 1024)} MB`, budget: '≤ 250 MB', pass: rss <= 250 * 1024 * 1024, values: { rssBytes: rss } })
+  return rows
+}

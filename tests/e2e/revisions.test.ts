@@ -1,0 +1,98 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
+import { apiCaller, demoLausanne, useBrowserPage } from './fixtures.ts'
+import { root } from './server.ts'
+
+// The History panel of the landing editor (ADR 111): a landing text overwritten, then restored
+// from History, on a desktop and on a phone. The demo owner speaks French: screens under /fr/.
+const fr = JSON.parse(fs.readFileSync(path.join(root, 'locales/fr/translation.json'), 'utf8')) as {
+  revisions: { restored: string; changes: { texts: string } }
+}
+
+const browser = useBrowserPage()
+let context: BrowserContext
+let page: Page
+const api = apiCaller(() => context.request, 200)
+
+describe('History in the landing editor', () => {
+  for (const [size, options, index] of [['desktop', desktop, 0], ['phone', phone, 1]] as const) {
+    it(`restores an overwritten landing text from History (${size})`, async () => {
+      ;({ context, page } = await browser.open(options, { signIn: true }))
+      const category = await demoLausanne(api)
+      const routes = await api('GET', `/api/place-categories/${category.id}/fetch-routes`)
+      const target = routes[index]!
+      const original = (await api('GET', `/api/routes/${target.uuid}/get-route`)).translations.fr?.description ?? null
+
+      await page.goto(`/landing?category=${category.id}&route=${target.uuid}`)
+      await page.waitForURL('**/fr/landing?**')
+      await waitForHydration(page)
+      await page.getByTestId('texts-tab-fr').click()
+      const field = page.getByTestId('text-description')
+      expect(await field.inputValue()).toBe(original ?? '')
+      const overwritten = `Texte écrasé par erreur ${Date.now()}`
+      await field.fill(overwritten)
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/routes/update') && r.request().method() === 'PUT')
+      await page.getByTestId('landing-save').click()
+      expect((await saved).status()).toBe(200)
+
+      await page.getByTestId('history-open').click()
+      const panel = page.getByTestId('history-panel')
+      const list = panel.getByTestId('revision-list')
+      await list.waitFor()
+      // The newest is this save: French texts changed, by the demo owner; the one before is the text to go back to.
+      expect(await list.locator('li').count()).toBeGreaterThanOrEqual(2)
+      expect(await list.locator('li').first().textContent()).toContain(fr.revisions.changes.texts.replace('{{language}}', 'Français'))
+      await list.getByTestId('revision-show').first().click()
+      const diff = panel.getByTestId('revision-diff')
+      await diff.waitFor()
+      expect(await diff.locator('ins').first().textContent()).toContain('écrasé')
+      if (original) expect(await diff.locator('del').count()).toBeGreaterThan(0)
+      await keepScreenshot(page, `history-diff-${size}`)
+
+      await page.getByRole('button', { name: /Retour à la liste/ }).click()
+      await list.getByTestId('revision-show').nth(1).click()
+      await diff.waitFor()
+      await page.getByTestId('revision-restore').click()
+      const restored = page.waitForResponse((r) => /\/api\/routes\/[^/]+\/revisions\/\d+\/restore$/.test(r.url()))
+      await keepScreenshot(page, `history-confirm-${size}`)
+      await page.getByTestId('revision-restore-confirm').click()
+      expect((await restored).status()).toBe(200)
+      await page.getByText(fr.revisions.restored, { exact: true }).waitFor()
+      // The form shows the restored text at once, and it is what is saved.
+      await expect.poll(() => field.inputValue()).toBe(original ?? '')
+      expect((await api('GET', `/api/routes/${target.uuid}/get-route`)).translations.fr?.description ?? null).toBe(original)
+      await keepScreenshot(page, `history-restored-${size}`)
+
+      // The restore is itself in the History, newest.
+      await page.getByTestId('history-open').click()
+      await list.waitFor()
+      expect(await list.locator('li').first().textContent()).toContain(fr.revisions.changes.texts.replace('{{language}}', 'Français'))
+      await keepScreenshot(page, `history-list-${size}`)
+      await page.keyboard.press('Escape')
+    })
+  }
+
+  it('the map editor shows the same History in its route toolbar (desktop)', async () => {
+    ;({ context, page } = await browser.open(desktop, { signIn: true }))
+    const category = await demoLausanne(api)
+    const [target] = await api('GET', `/api/place-categories/${category.id}/fetch-routes`)
+    // A save to list: the French subtitle changed, then put back.
+    const before = (await api('GET', `/api/routes/${target!.uuid}/get-route`)).translations.fr?.subtitle ?? null
+    await api('PUT', '/api/routes/update', { uuid: target!.uuid, translations: { fr: { subtitle: 'Sous-titre du test' } } })
+    await api('PUT', '/api/routes/update', { uuid: target!.uuid, translations: { fr: { subtitle: before } } })
+    await page.goto(`/map?category=${category.id}&route=${target!.uuid}`)
+    await waitForHydration(page)
+    await page.getByTestId('route-toolbar').getByTestId('history-open').click()
+    const list = page.getByTestId('history-panel').getByTestId('revision-list')
+    await list.waitFor()
+    expect(await list.locator('li').count()).toBeGreaterThanOrEqual(2)
+    await list.getByTestId('revision-show').first().click()
+    const text = page.getByTestId('history-panel').getByTestId('revision-text').first()
+    expect(await text.locator('del').textContent()).toContain('Sous-titre du test')
+    await keepScreenshot(page, 'history-map-editor-desktop', { fullPage: false })
+    await page.keyboard.press('Escape')
+  })
+})
