@@ -65,7 +65,7 @@ const rawButtonAllowed = [
 ]
 
 export default tseslint.config(
-  { ignores: ['build/', 'build-*/', '.react-router/', 'node_modules/', 'data/', 'test-results/'] },
+  { ignores: ['build/', 'build-*/', 'build.next-*/', 'build.old-*/', '.react-router/', 'node_modules/', 'data/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

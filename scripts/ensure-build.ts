@@ -17,19 +17,44 @@ function newestMtime(dir: string): number {
   return newest
 }
 
-/** Builds into BUILD_DIR (default build/) unless its bundle is newer than every source. Answers whether it built. */
-export function ensureBuild(options: { quiet?: boolean } = {}): boolean {
-  const buildDir = path.join(root, process.env.BUILD_DIR ?? 'build')
-  // One build (ADR 036): the browser assets, and the server bundle with its starter (`npm start` runs it with node).
-  const built = path.join(buildDir, 'server/main.js')
+function newestSourceTime(): number {
   const sources = ['app', 'server', 'locales', 'public'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))
   const configFiles = ['vite.config.ts', 'react-router.config.ts', 'package-lock.json'].map((f) => path.join(root, f))
-  const sourceTime = Math.max(...sources.map(newestMtime), ...configFiles.filter(fs.existsSync).map((f) => fs.statSync(f).mtimeMs))
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourceTime) return false
+  return Math.max(...sources.map(newestMtime), ...configFiles.filter(fs.existsSync).map((f) => fs.statSync(f).mtimeMs))
+}
+
+/**
+ * Builds into BUILD_DIR (default build/) unless its bundle is newer than every source. Answers whether it built.
+ * The build is made beside it and put in place whole (rename), so a server never starts on a
+ * browser bundle and a server bundle of two different builds (every hydration then fails with
+ * React #418); a source changed during the build leaves the new build stale, to be made again.
+ */
+export function ensureBuild(options: { quiet?: boolean } = {}): boolean {
+  const buildDirName = process.env.BUILD_DIR ?? 'build'
+  const buildDir = path.join(root, buildDirName)
+  // One build (ADR 036): the browser assets, and the server bundle with its starter (`npm start` runs it with node).
+  const built = path.join(buildDir, 'server/main.js')
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newestSourceTime()) return false
   if (!options.quiet) console.log('Building the app (first start or changed sources)...')
-  // NODE_ENV production: the build `npm start` serves, never one with React's development code
-  // (under vitest NODE_ENV is "test").
-  execSync('npx react-router build', { cwd: root, stdio: options.quiet ? 'pipe' : 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const startedAt = Date.now()
+  const next = `${buildDirName}.next-${process.pid}`
+  fs.rmSync(path.join(root, next), { recursive: true, force: true })
+  try {
+    // NODE_ENV production: the build `npm start` serves, never one with React's development code
+    // (under vitest NODE_ENV is "test").
+    execSync('npx react-router build', { cwd: root, stdio: options.quiet ? 'pipe' : 'inherit', env: { ...process.env, NODE_ENV: 'production', BUILD_DIR: next } })
+    if (newestSourceTime() > startedAt) {
+      // Built from sources that changed meanwhile: older than them, so the next start builds again.
+      const before = new Date(startedAt - 1000)
+      fs.utimesSync(path.join(root, next, 'server/main.js'), before, before)
+    }
+    const old = `${buildDir}.old-${process.pid}`
+    if (fs.existsSync(buildDir)) fs.renameSync(buildDir, old)
+    fs.renameSync(path.join(root, next), buildDir)
+    fs.rmSync(old, { recursive: true, force: true })
+  } finally {
+    fs.rmSync(path.join(root, next), { recursive: true, force: true })
+  }
   return true
 }
 
