@@ -59,7 +59,9 @@ async function closeModal(testId: string) {
 }
 
 describe('route lifecycle on /map', () => {
-  it('creates, edits, publishes, shares, opens on a phone and deletes a route', async () => {
+  // A manager's whole journey in one test (some forty steps, two browser sizes): 20 s on a quiet
+  // machine, over the default minute when the two cores are shared with the rest of the suite.
+  it('creates, edits, publishes, shares, opens on a phone and deletes a route', { timeout: 120_000 }, async () => {
     await open()
     const category = await lausanne()
     await openMap(`category=${category.id}`)
