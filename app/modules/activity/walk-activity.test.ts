@@ -10,6 +10,11 @@ describe('walkSaveActions', () => {
     expect(walkSaveActions({ status: 'published' }, [], 'published')).toEqual([])
   })
 
+  it('a restore from History is one entry that says so, beside a change of status', () => {
+    expect(walkSaveActions({ places: [], features_collection: null }, ['name', 'subtitle'], 'draft', true)).toEqual(['route.version_restored'])
+    expect(walkSaveActions({ status: 'draft', places: [] }, ['subtitle'], 'published', true)).toEqual(['route.unpublished', 'route.version_restored'])
+  })
+
   it('the map editor’s save is an edit; the branding editor’s a branding change; the landing editor’s a landing change', () => {
     expect(walkSaveActions({ places: [], distance: 10, duration: 7, features_collection: null, isPathVisible: true, isSpacePlacesVisible: false }, [], 'draft')).toEqual(['route.edited'])
     expect(walkSaveActions({}, ['name'], 'draft')).toEqual(['route.edited'])

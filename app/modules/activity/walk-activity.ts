@@ -25,11 +25,14 @@ const landingTexts = ['subtitle', 'description', 'content_title', 'content_text'
 /**
  * The entries a save makes. `texts`: the text fields it changes in any language (after the
  * walks module dropped the ones that merely repeat what is stored). `wasStatus`: before the save.
+ * `restore`: the save brings back a revision from History (ADR 111), one entry that says so
+ * beside a change of status, rather than the edits it is made of.
  */
-export function walkSaveActions(save: WalkSave, texts: Iterable<string>, wasStatus: string): ActivityAction[] {
+export function walkSaveActions(save: WalkSave, texts: Iterable<string>, wasStatus: string, restore = false): ActivityAction[] {
   const fields = new Set(texts)
   const actions: ActivityAction[] = []
   if (save.status !== undefined && save.status !== wasStatus) actions.push(save.status === 'published' ? 'route.published' : 'route.unpublished')
+  if (restore) return [...actions, 'route.version_restored']
   const edited =
     fields.has('name') ||
     save.slug !== undefined ||

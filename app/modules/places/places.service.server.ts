@@ -203,8 +203,12 @@ export class PlaceService implements OnHandle<PlaceService> {
       const moved = (input.lat !== undefined && input.lat !== place.lat) || (input.lng !== undefined && input.lng !== place.lng)
       const edited = input.name !== undefined && input.name !== place.name
       const name = input.name ?? place.name
-      if (moved) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.moved', itemId: id, label: name })
-      if (edited) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.edited', itemId: id, label: name })
+      // A restore from History is one entry that says so, not the move and edit it is made of (ADR 111).
+      if (restoredFrom !== null && (moved || edited)) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.version_restored', itemId: id, label: name })
+      else {
+        if (moved) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.moved', itemId: id, label: name })
+        if (edited) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.edited', itemId: id, label: name })
+      }
     })
     const view = await this.get(user, id)
     return { view, revisionId: (await this.deps.revisions?.placeSaved(ref, view)) ?? null }

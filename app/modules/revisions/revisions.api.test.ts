@@ -134,6 +134,12 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
     const undo = await t.call('POST', `/routes/${route.uuid}/revisions/${revisions[1].id}/restore`, { token: owner.token })
     expect(undo.status).toBe(200)
     expect((await getRoute(owner.token, route.uuid)).translations.fr.name).toBe('Autre')
+    // The activity log says each restore was one (beside the status it changed), not the edits it is made of.
+    const actions = (await t.services.db.selectFrom('activity_log').select('action').where('category_id', '=', owner.category.id).orderBy('id').execute()).map((a) => a.action)
+    const sinceFirstRestore = actions.slice(actions.indexOf('route.version_restored'))
+    expect(sinceFirstRestore.filter((a) => a === 'route.version_restored')).toHaveLength(2)
+    expect(sinceFirstRestore).not.toContain('route.edited')
+    expect(sinceFirstRestore).not.toContain('landing.changed')
   })
 
   it('saves of one route at once: each is a revision, in the order they were saved, the newest the route as it is', async () => {
@@ -192,6 +198,8 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
     const restored = await t.call('POST', `/places/${id}/revisions/${revisions.json.data[1].id}/restore`, { token: owner.token })
     expect(restored.status).toBe(200)
     expect((await t.call('GET', `/places/${id}`, { token: owner.token })).json.data).toMatchObject({ name: 'Fontaine', lat: 46.5, lng: 6.6 })
+    const actions = await t.services.db.selectFrom('activity_log').select('action').where('item_id', '=', id).where('kind', '=', 'place').orderBy('id').execute()
+    expect(actions.map((a) => a.action)).toEqual(['place.added', 'place.moved', 'place.edited', 'place.version_restored'])
   })
 
   it('tenancy: another tenant’s route, place and revisions answer 404; an editor of the category may restore; a revision of another item is 404', async () => {

@@ -191,10 +191,17 @@ export class WalkService {
         if (input.notice !== undefined) await new WalkNoticesRepo(trx).replace(walk.id, input.notice, nowIso())
         if (input.accessibility) await saveRouteAccessibility(trx, walk.id, input.accessibility, (await repo.placesOf(walk.id)).map((p) => p.place_id))
         const texts = [...translationChanges(input, locale, category.fallback_locale).values()].flatMap((fields) => Object.keys(fields))
-        for (const action of walkSaveActions(input, texts, current.status)) await recordActivity(trx, { categoryId: category.id, userId: user.id, action, itemId: walk.id })
+        const actions = walkSaveActions(input, texts, current.status, restoredFrom !== null)
+        const record = async () => {
+          for (const action of actions) await recordActivity(trx, { categoryId: category.id, userId: user.id, action, itemId: walk.id })
+        }
+        if (restoredFrom === null) await record()
         // The state the save left, read and recorded while the row is locked: revisions follow the saves' order (ADR 111).
         const view = await new WalkReader(trx, this.ctx, () => this.today()).full((await repo.findById(walk.id))!, locale, { category })
-        return { view, revisionId: (await this.deps.revisions?.routeSaved(ref, view, trx)) ?? null }
+        const revisionId = (await this.deps.revisions?.routeSaved(ref, view, trx)) ?? null
+        // A restore that changed nothing records no revision, and no entry either.
+        if (restoredFrom !== null && revisionId !== null) await record()
+        return { view, revisionId }
       })
     } catch (error) {
       // Two managers racing for one slug: the unique index decides.
