@@ -74,7 +74,7 @@ export function RevisionDiffView({ diff, first }: { diff: RevisionDiff; first: b
           <ul className="mt-1 flex flex-col gap-1" data-testid="revision-fields">
             {diff.fields.map((f) => (
               <li key={f.field} className="break-words">
-                <span className="font-medium">{t(messageKey(fieldKey(f.field)))}</span>: <del className="text-red-800 dark:text-red-200">{value(f.field, f.before)}</del> →{' '}
+                <span className="font-medium">{t('revisions.fieldLabel', { field: t(messageKey(fieldKey(f.field))) })}</span> <del className="text-red-800 dark:text-red-200">{value(f.field, f.before)}</del> →{' '}
                 <ins className="text-green-800 no-underline dark:text-green-200">{value(f.field, f.after)}</ins>
               </li>
             ))}

@@ -28,18 +28,20 @@ export async function loader(args: Route.LoaderArgs) {
   // Filters that do not parse are dropped, and said: the log shows unfiltered rather than fail.
   const invalid = parsed.success ? null : (Object.values(issuesToFieldErrors(parsed.error.issues, asked))[0]?.[0] ?? null)
   const filters = parsed.success ? parsed.data : {}
-  if (!selected) return { categories, category: null, filters, invalid, log: null }
+  // How long entries are kept (ACTIVITY_DAYS), said even when there is no category to show.
+  const activityDays = services.config.ACTIVITY_DAYS
+  if (!selected) return { categories, category: null, filters, invalid, log: null, activityDays }
   const log = await services.activity.list(user, selected.id, filters, locale)
-  return { categories, category: { id: selected.id, name: selected.name }, filters, invalid, log }
+  return { categories, category: { id: selected.id, name: selected.name }, filters, invalid, log, activityDays }
 }
 
 export default function Activity({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { categories, category, filters, invalid, log } = loaderData
+  const { categories, category, filters, invalid, log, activityDays } = loaderData
   const filtered = Object.values(filters).some((value) => value !== undefined)
   return (
     <>
-      <ScreenHeader title={t('nav.activity')} description={t('activity.description', { days: log?.meta.activity_days ?? 365 })} />
+      <ScreenHeader title={t('nav.activity')} description={t('activity.description', { days: activityDays })} />
       {!category || !log ? (
         <EmptyState text={t('categories.none')} />
       ) : (
