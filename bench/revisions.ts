@@ -1,6 +1,6 @@
 // Revisions (ADR 111): the route save with revisions on against off (same data, same server
 // build, alternating rounds on a shared machine), and what 1,000 saves add to the database.
-// `npm run bench` runs it after the route save; alone: `node --import tsx bench/revisions.ts`
+// `npm run bench` runs it after the other server rows (on SQLite); alone: `node --import tsx bench/revisions.ts`
 // (builds if needed, seeds a small copy of the demo, prints the rows).
 import { execFileSync } from 'node:child_process'
 import SQLite from '#app/db/sqlite-driver.server.ts'

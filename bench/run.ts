@@ -20,6 +20,7 @@ import { jsShipped } from './js-size.ts'
 import { healthThroughput, landingHtml, landingThroughput } from './landing.ts'
 import { lighthouseRow } from './lighthouse.ts'
 import { listEndpoints, routeSave, statistics } from './manager-api.ts'
+import { revisionsRows } from './revisions.ts'
 import { int, median, ms, type Row } from './measure.ts'
 import { prepareData } from './seed.ts'
 import { root, startServer, type BenchServer } from './server.ts'
@@ -280,6 +281,11 @@ async function main() {
         ingestionInProcess({ databaseUrl, dataDir: data.dir, routeUuid: data.large.saveRouteUuid, seconds: LOAD_SECONDS }),
       )
       server = undefined
+      if (!onPostgres) {
+        // Servers of its own (revisions on, then off, in turn) on the same data, the main one stopped.
+        step('route save with revisions on and off, and what 1,000 saves add to the database')
+        await measure(rows, 'route-save-revisions', 'Route save with revisions', () => revisionsRows({ dataDir: data.dir, databaseUrl, token: data.token, category: data.large }))
+      }
       rows.push({
         id: 'memory',
         what: 'Server RSS after all of the above',
