@@ -21,7 +21,7 @@ function configHelp(error: ConfigError): string {
   return [
     error.message,
     'Set BASE_URL to the public address of the app, as the server has it (the links in the mail lead there), and the',
-    "server's other settings: DATABASE_URL (default data/trailguide.sqlite), SMTP_URL (else the mail goes to data/outbox/), APP_SECRET.",
+    "server's other settings: DATABASE_URL (default trailguide.sqlite in DATA_DIR, itself data/ by default), SMTP_URL (else the mail goes to data/outbox/), APP_SECRET.",
     usage,
   ].join('\n')
 }

@@ -108,6 +108,18 @@ describe.each(testDialects)('IPv6 clients counted by their /64 on %s', (dialect)
     expect(await get(neighbour)).toBe(200)
   })
 
+  it('RATE_LIMIT_SHARE_IMAGES (counted when a picture is drawn)', async () => {
+    const t = api({ RATE_LIMIT_SHARE_IMAGES: '2/3600' })
+    const { token, route } = await published(t)
+    // Each request asks for a picture not drawn yet: the route renamed before it.
+    const get = async (ip: string, i: number) => {
+      expect((await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, name: `Old town ${i}` } })).status).toBe(200)
+      return (await t.api.request(`/routes/${route.uuid}/share-image.png`, { headers: from(ip) })).status
+    }
+    expect(await fromHome(4, get)).toEqual([200, 200, 429, 429])
+    expect(await get(neighbour, 4)).toBe(200)
+  })
+
   it('RATE_LIMIT_UPLOADS', async () => {
     const t = api({ RATE_LIMIT_UPLOADS: '2/3600' })
     const { token } = await createUser(t.services)

@@ -49,7 +49,7 @@ export class ShareImages {
     }
     const svg = shareImageSvg(input)
     const key = createHash('sha256').update(`${RENDER_VERSION}:${svg}`).digest('base64url').slice(0, 32)
-    return { etag: `"${key}"`, render: () => this.render(key, svg, () => this.deps.rateLimiter.enforce(`share-image:${options.client}`, this.deps.perClient)) }
+    return { etag: `"${key}"`, render: () => this.render(key, svg, () => this.deps.rateLimiter.enforceClient('share-image', options.client, this.deps.perClient)) }
   }
 
   private async render(key: string, svg: string, beforeDrawing: () => Promise<void>): Promise<Buffer> {

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { clientNetwork } from './client-network.ts'
 
@@ -20,5 +22,20 @@ describe('clientNetwork', () => {
 
   it('tells two /64 networks apart', () => {
     expect(clientNetwork('2001:db8:1:2::1')).not.toBe(clientNetwork('2001:db8:1:3::1'))
+  })
+})
+
+describe('limits keyed by a client', () => {
+  // The share picture's limit once counted each IPv6 address apart: a key made of a client's
+  // address is made by RateLimiter.hitClient/enforceClient or clientNetwork, never by hand.
+  it('count a client by its network everywhere in the app', () => {
+    const appDir = path.resolve(import.meta.dirname, '../..')
+    const sources = (fs.readdirSync(appDir, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    const byHand = /\.(?:enforce|hit)\(`[^`]*\$\{(?![^}]*clientNetwork\()[^}]*\b(?:client|ip|address|remoteAddress)\b[^}]*\}/i
+    const found = sources.filter((file) => byHand.test(fs.readFileSync(path.join(appDir, file), 'utf8')))
+    expect(found).toEqual([])
+    // The check sees the pattern it is for.
+    expect(byHand.test('this.deps.rateLimiter.enforce(`share-image:${options.client}`, limit)')).toBe(true)
+    expect(byHand.test('limits.enforce(`events:${clientNetwork(ip)}`, limit)')).toBe(false)
   })
 })
