@@ -208,6 +208,29 @@ describe.each(testDialects)('the activity log on %s', (dialect) => {
     expect((await testDb.db.selectFrom('activity_log').select('action').where('category_id', '=', categoryId).execute()).map((a) => a.action)).toEqual(['place.added', 'route.created'])
   })
 
+  it('a revision that cannot be written rolls back the route creation and the place save, their activity entries too', async () => {
+    const { editor, categoryId } = await team()
+    const place = await t.services.places.create(editor.user, { place_category_id: categoryId, name: 'Pont', lat: 46.5, lng: 6.6 })
+    if (testDb.dialect === 'postgres') {
+      await sql`create function refuse_revision() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(testDb.db)
+      await sql`create trigger refuse_revision before insert on revisions for each row execute function refuse_revision()`.execute(testDb.db)
+    } else {
+      await sql`create trigger refuse_revision before insert on revisions begin select raise(abort, 'refused'); end`.execute(testDb.db)
+    }
+    try {
+      await expect(t.services.places.update(editor.user, place.id, { lat: 46.7, lng: 6.8, name: 'Pont neuf' })).rejects.toThrow(/refused/)
+      await expect(t.services.walks.store(editor.user, { place_category_id: categoryId, name: 'Refused' }, null)).rejects.toThrow(/refused/)
+    } finally {
+      await sql`drop trigger refuse_revision${sql.raw(testDb.dialect === 'postgres' ? ' on revisions' : '')}`.execute(testDb.db)
+      if (testDb.dialect === 'postgres') await sql`drop function refuse_revision()`.execute(testDb.db)
+    }
+    const row = await testDb.db.selectFrom('places').select(['name', 'lat', 'lng']).where('id', '=', place.id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ name: 'Pont', lat: 46.5, lng: 6.6 })
+    expect(await testDb.db.selectFrom('walks').select('id').where('category_id', '=', categoryId).execute()).toEqual([])
+    const actions = await testDb.db.selectFrom('activity_log').select('action').where('category_id', '=', categoryId).execute()
+    expect(actions.map((a) => a.action)).toEqual(['place.added'])
+  })
+
   it('CSV: every matching entry, local time, sentences in the caller’s language, formulas defused', async () => {
     const { owner, editor, categoryId } = await team()
     await storeRoute(t, editor.token, categoryId, { name: '=HYPERLINK("http://evil.example","x")' })

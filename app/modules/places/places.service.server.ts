@@ -172,9 +172,10 @@ export class PlaceService implements OnHandle<PlaceService> {
     const place = await this.deps.db.transaction().execute(async (trx) => {
       const created = await this.on(trx).createInCategory(input.place_category_id, { name: input.name, lat: input.lat ?? null, lng: input.lng ?? null })
       await recordActivity(trx, { categoryId: created.category_id, userId: user.id, action: 'place.added', itemId: created.id, label: created.name })
+      // The creation's revision commits with it (ADR 111).
+      await this.deps.revisions?.placeSaved({ user, itemId: created.id, categoryId: created.category_id }, created, trx)
       return created
     })
-    await this.deps.revisions?.placeSaved({ user, itemId: place.id, categoryId: place.category_id }, place)
     return { ...toSummary(place), users: [], invitations: { pending: [] }, secrets: [] }
   }
 
@@ -198,7 +199,7 @@ export class PlaceService implements OnHandle<PlaceService> {
     // The state before, for a place without revisions yet (ADR 111): recorded only if the save succeeds.
     const baseline = await this.deps.revisions?.placeBaseline(place.id, async () => place)
     const ref = { user, itemId: place.id, categoryId: place.category_id, restoredFrom, baseline }
-    await this.deps.db.transaction().execute(async (trx) => {
+    const revisionId = await this.deps.db.transaction().execute(async (trx) => {
       await new PlacesRepo(trx).update(id, input, nowIso())
       const moved = (input.lat !== undefined && input.lat !== place.lat) || (input.lng !== undefined && input.lng !== place.lng)
       const edited = input.name !== undefined && input.name !== place.name
@@ -209,9 +210,11 @@ export class PlaceService implements OnHandle<PlaceService> {
         if (moved) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.moved', itemId: id, label: name })
         if (edited) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.edited', itemId: id, label: name })
       }
+      // The state the save left, recorded in its transaction: the save and its revision commit together (ADR 111).
+      const saved = { name, lat: input.lat !== undefined ? input.lat : place.lat, lng: input.lng !== undefined ? input.lng : place.lng }
+      return (await this.deps.revisions?.placeSaved(ref, saved, trx)) ?? null
     })
-    const view = await this.get(user, id)
-    return { view, revisionId: (await this.deps.revisions?.placeSaved(ref, view)) ?? null }
+    return { view: await this.get(user, id), revisionId }
   }
 
   /** Places of the category strictly closer than `radius` metres, nearest first. */

@@ -42,7 +42,7 @@ export interface SaveRecorder {
   /** `db`: the save's transaction, when the save records inside it. */
   routeSaved(ref: SaveRef, view: RouteView, db?: DB): Promise<number | null>
   placeBaseline(itemId: number, current: () => Promise<Pick<PlaceView, 'name' | 'lat' | 'lng'>>): Promise<Snapshot | null>
-  placeSaved(ref: SaveRef, view: Pick<PlaceView, 'name' | 'lat' | 'lng'>): Promise<number | null>
+  placeSaved(ref: SaveRef, view: Pick<PlaceView, 'name' | 'lat' | 'lng'>, db?: DB): Promise<number | null>
 }
 
 export interface RevisionDeps {
@@ -81,8 +81,8 @@ export class RevisionService implements SaveRecorder {
     return this.baseline('place', itemId, async () => placeSnapshot(await current()))
   }
 
-  placeSaved(ref: SaveRef, view: Pick<PlaceView, 'name' | 'lat' | 'lng'>): Promise<number | null> {
-    return this.record('place', ref, placeSnapshot(view))
+  placeSaved(ref: SaveRef, view: Pick<PlaceView, 'name' | 'lat' | 'lng'>, db?: DB): Promise<number | null> {
+    return this.record('place', ref, placeSnapshot(view), db)
   }
 
   /** The state an item had before its first recorded save (items older than revisions have none). */

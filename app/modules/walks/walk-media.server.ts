@@ -22,6 +22,9 @@ export type ImageSlot = keyof typeof imageSlots
  * A route's uploaded images. The file is stored first and recorded second; if recording fails
  * the new file is removed (no orphan), and a replaced file is removed once the new one is recorded.
  */
+/** Called in the write's transaction, after its activity entry: the route's revision is recorded there (ADR 111). */
+export type InWrite = (trx: DB, walk: Walk) => Promise<void>
+
 export class WalkMedia {
   constructor(private readonly deps: { db: DB; storage: Storage; access: CategoryAccess; images: ImageProcessor }) {}
 
@@ -29,25 +32,25 @@ export class WalkMedia {
     return requireManagedWalk(this.deps.db, this.deps.access, user, uuid)
   }
 
-  async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader): Promise<Walk> {
+  async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader, inWrite?: InWrite): Promise<Walk> {
     const walk = await this.managed(user, uuid)
     const { column, use, prefix } = imageSlots[slot]
     const image = await this.deps.images.process(read, use)
     const key = randomImageKey(`routes/${walk.uuid}`, prefix)
-    const replaced = await this.storeThenRecord(key, image.bytes, () => this.swapColumn(walk, column, key, user))
+    const replaced = await this.storeThenRecord(key, image.bytes, () => this.swapColumn(walk, column, key, user, inWrite))
     await this.deleteFiles([replaced])
     return (await new WalksRepo(this.deps.db).findById(walk.id))!
   }
 
-  async removeImage(user: User, uuid: string, slot: ImageSlot): Promise<Walk> {
+  async removeImage(user: User, uuid: string, slot: ImageSlot, inWrite?: InWrite): Promise<Walk> {
     const walk = await this.managed(user, uuid)
-    const removed = await this.swapColumn(walk, imageSlots[slot].column, null, user)
+    const removed = await this.swapColumn(walk, imageSlots[slot].column, null, user, inWrite)
     await this.deleteFiles([removed])
     return (await new WalksRepo(this.deps.db).findById(walk.id))!
   }
 
   /** Appends a logo (at most MAX_ROUTE_LOGOS). */
-  async addLogo(user: User, uuid: string, read: UploadReader): Promise<Walk> {
+  async addLogo(user: User, uuid: string, read: UploadReader, inWrite?: InWrite): Promise<Walk> {
     const walk = await this.managed(user, uuid)
     const repo = new WalksRepo(this.deps.db)
     if ((await repo.logosOf(walk.id)).length >= MAX_ROUTE_LOGOS) throw tooManyLogos()
@@ -59,12 +62,13 @@ export class WalkMedia {
         if (logos.length >= MAX_ROUTE_LOGOS) throw tooManyLogos()
         await new WalksRepo(trx).insertLogo(walk.id, key, (logos.at(-1)?.sort_id ?? 0) + 1)
         await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
+        await inWrite?.(trx, walk)
       }),
     )
     return walk
   }
 
-  async removeLogo(user: User, uuid: string, logoId: number): Promise<Walk> {
+  async removeLogo(user: User, uuid: string, logoId: number, inWrite?: InWrite): Promise<Walk> {
     const walk = await this.managed(user, uuid)
     const repo = new WalksRepo(this.deps.db)
     const logo = (await repo.logosOf(walk.id)).find((l) => l.id === logoId)
@@ -72,13 +76,14 @@ export class WalkMedia {
     await this.deps.db.transaction().execute(async (trx) => {
       await new WalksRepo(trx).deleteLogo(logo.id)
       await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
+      await inWrite?.(trx, walk)
     })
     await this.deleteFiles([logo.path])
     return walk
   }
 
   /** Puts the route's logos in the given order, numbered 1..n, in one transaction. */
-  async reorderLogos(user: User, uuid: string, ids: number[]): Promise<Walk> {
+  async reorderLogos(user: User, uuid: string, ids: number[], inWrite?: InWrite): Promise<Walk> {
     const walk = await this.managed(user, uuid)
     await this.deps.db.transaction().execute(async (trx) => {
       const repo = new WalksRepo(trx)
@@ -89,6 +94,7 @@ export class WalkMedia {
       }
       await repo.renumberLogos(walk.id, ids)
       await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
+      await inWrite?.(trx, walk)
     })
     return walk
   }
@@ -114,7 +120,7 @@ export class WalkMedia {
    * change is in the activity log (ADR 115), in the update's transaction: the partner logo is the
    * branding's, the photo and the content image the landing page's.
    */
-  private async swapColumn(walk: Walk, column: (typeof imageSlots)[ImageSlot]['column'], key: string | null, user: User): Promise<string | null> {
+  private async swapColumn(walk: Walk, column: (typeof imageSlots)[ImageSlot]['column'], key: string | null, user: User, inWrite?: InWrite): Promise<string | null> {
     const repo = new WalksRepo(this.deps.db)
     const action = column === 'logo_pro_path' ? 'branding.changed' : 'landing.changed'
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -125,6 +131,7 @@ export class WalkMedia {
         if (!(await new WalksRepo(trx).setImageColumn(walk.id, column, previous, key, nowIso()))) return false
         // Removing an image that is not there changes nothing: no entry.
         if (previous !== key) await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action, itemId: walk.id })
+        await inWrite?.(trx, walk)
         return true
       })
       if (swapped) return previous

@@ -21,7 +21,7 @@ import { RouteQrCodes } from './route-qr-codes.server.ts'
 import { slugFromName } from '#app/modules/addresses/slug.ts'
 import { requireManagedWalk } from './walk-access.server.ts'
 import { derivedMeasures, translationChanges, walkRowChanges } from './walk-changes.ts'
-import { WalkMedia, type ImageSlot } from './walk-media.server.ts'
+import { WalkMedia, type ImageSlot, type InWrite } from './walk-media.server.ts'
 import { WalkReader } from './walk-reader.server.ts'
 import { WalkNoticesRepo } from './walk-notices.server.ts'
 import { isDated } from './walk-notice.ts'
@@ -106,23 +106,21 @@ export class WalkService {
     await this.access.require(user.id, input.place_category_id, 'editor')
     const category = (await this.repo.findCategory(input.place_category_id))!
     const locale = input.locale ?? requestLocale ?? localeOfUser(user)
-    const walk = await this.insertWithFreeSlug(category, input, locale, user.id)
-    const view = await this.reader.full(walk, locale, { category })
-    await this.deps.revisions?.routeSaved({ user, itemId: walk.id, categoryId: walk.category_id }, view)
-    return view
+    // The view is read and the creation's revision recorded in the insert's transaction (ADR 111).
+    return this.insertWithFreeSlug(category, input, locale, user)
   }
 
   /**
    * A slug no route of the category has or had (an old address keeps leading to its route, ADR
    * 011). Two managers may race for one: the unique keys decide, and a derived slug retries.
    */
-  private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: string, userId: number): Promise<Walk> {
+  private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: Locale, user: User): Promise<RouteView> {
     const addresses = this.deps.addresses
     for (let attempt = 0; ; attempt++) {
       const slug = input.url ?? (await addresses.freeRouteSlug(category.id, slugFromName(input.name)))
       if (input.url && (await addresses.routeSlugHeld(category.id, slug))) throw await slugTaken(addresses, 'url', category.id, slug)
       try {
-        return await this.insertWalk(category, slug, input, locale, userId)
+        return await this.insertWalk(category, slug, input, locale, user)
       } catch (error) {
         if (error instanceof AppError || attempt >= 3 || !(await addresses.routeSlugHeld(category.id, slug))) throw error
         if (input.url) throw await slugTaken(addresses, 'url', category.id, slug)
@@ -130,7 +128,7 @@ export class WalkService {
     }
   }
 
-  private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: string, userId: number): Promise<Walk> {
+  private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: Locale, user: User): Promise<RouteView> {
     const now = nowIso()
     return this.deps.db.transaction().execute(async (trx) => {
       const repo = new WalksRepo(trx)
@@ -145,8 +143,10 @@ export class WalkService {
       })
       await repo.upsertTranslation(walk.id, locale, { name: input.name })
       await repo.insertQrCodes(walk.id, now)
-      await recordActivity(trx, { categoryId: category.id, userId, action: 'route.created', itemId: walk.id, label: input.name })
-      return walk
+      await recordActivity(trx, { categoryId: category.id, userId: user.id, action: 'route.created', itemId: walk.id, label: input.name })
+      const view = await new WalkReader(trx, this.ctx, () => this.today()).full(walk, locale, { category })
+      await this.deps.revisions?.routeSaved({ user, itemId: walk.id, categoryId: walk.category_id }, view, trx)
+      return view
     })
   }
 
@@ -334,30 +334,37 @@ export class WalkService {
 
   // ---- images (stored through WalkMedia, answered as the full route, recorded as a revision)
 
-  private async imageSaved(user: User, walk: Walk, locale: Locale | null): Promise<RouteView> {
-    const view = await this.reader.full(walk, locale)
-    await this.deps.revisions?.routeSaved({ user, itemId: walk.id, categoryId: walk.category_id }, view)
-    return view
+  /**
+   * Runs an image write with, in its transaction, the route's view read and its revision recorded
+   * (ADR 111: the write and its revision commit together); answers that view.
+   */
+  private async imageSaved(user: User, locale: Locale | null, write: (inWrite: InWrite) => Promise<Walk>): Promise<RouteView> {
+    let view: RouteView | null = null
+    const walk = await write(async (trx, written) => {
+      view = await new WalkReader(trx, this.ctx, () => this.today()).full((await new WalksRepo(trx).findById(written.id))!, locale)
+      await this.deps.revisions?.routeSaved({ user, itemId: written.id, categoryId: written.category_id }, view, trx)
+    })
+    return view ?? this.reader.full(walk, locale)
   }
 
   async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader, locale: Locale | null): Promise<RouteView> {
-    return this.imageSaved(user, await this.media.setImage(user, uuid, slot, read), locale)
+    return this.imageSaved(user, locale, (inWrite) => this.media.setImage(user, uuid, slot, read, inWrite))
   }
 
   async removeImage(user: User, uuid: string, slot: ImageSlot, locale: Locale | null): Promise<RouteView> {
-    return this.imageSaved(user, await this.media.removeImage(user, uuid, slot), locale)
+    return this.imageSaved(user, locale, (inWrite) => this.media.removeImage(user, uuid, slot, inWrite))
   }
 
   async addLogo(user: User, uuid: string, read: UploadReader, locale: Locale | null): Promise<RouteView> {
-    return this.imageSaved(user, await this.media.addLogo(user, uuid, read), locale)
+    return this.imageSaved(user, locale, (inWrite) => this.media.addLogo(user, uuid, read, inWrite))
   }
 
   async removeLogo(user: User, uuid: string, logoId: number, locale: Locale | null): Promise<RouteView> {
-    return this.imageSaved(user, await this.media.removeLogo(user, uuid, logoId), locale)
+    return this.imageSaved(user, locale, (inWrite) => this.media.removeLogo(user, uuid, logoId, inWrite))
   }
 
   async reorderLogos(user: User, uuid: string, input: LogoOrderInput, locale: Locale | null): Promise<RouteView> {
-    return this.imageSaved(user, await this.media.reorderLogos(user, uuid, input.ids), locale)
+    return this.imageSaved(user, locale, (inWrite) => this.media.reorderLogos(user, uuid, input.ids, inWrite))
   }
 }
 
