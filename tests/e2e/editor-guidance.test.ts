@@ -65,7 +65,8 @@ describe('map editor guidance', () => {
     await page.close()
   })
 
-  it('warns about a 100 km leg in the save bar, in four languages, and still saves', async () => {
+  // Four languages, each a map editor load and a save, in one test: over a minute when the two cores are shared with the suite.
+  it('warns about a 100 km leg in the save bar, in four languages, and still saves', { timeout: 150_000 }, async () => {
     const texts = { en: 'Check this route', fr: 'Vérifiez cet itinéraire', de: 'Prüfen Sie diese Route', it: 'Controllate questo percorso' }
     for (const [locale, title] of Object.entries(texts)) {
       for (const [size, options] of [

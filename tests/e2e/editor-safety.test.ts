@@ -205,8 +205,13 @@ describe('a session ended elsewhere (item 2)', () => {
     await waitForHydration(page)
     const stopIds = () => page.getByTestId('route-stop').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-place-id'))))
     await expect.poll(stopIds).toEqual([a!.id, b!.id, c!.id])
+    // The stops changed: the editor computes the path again after a pause. That request is
+    // awaited before the session ends, else it (not the save) meets the ended session.
+    const directions = page.waitForResponse((r) => r.url().endsWith('/api/directions'))
     await page.getByTestId('stop-remove').first().click()
     await expect.poll(stopIds).toEqual([b!.id, c!.id])
+    expect((await directions).status()).toBe(200)
+    await expect.poll(() => page.getByTestId('route-save').isEnabled()).toBe(true)
 
     await endSessionElsewhere()
     await page.getByTestId('route-save').click()

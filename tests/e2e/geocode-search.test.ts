@@ -97,7 +97,8 @@ describe('map editor address search', () => {
     errors.splice(0, errors.length, ...errors.filter((e) => !/status of 502/.test(e)))
   })
 
-  it('fits a phone and a desktop in French and German (screenshots)', async () => {
+  // Two languages at two sizes, each a map editor load and two searches, in one test: over a minute when the two cores are shared with the suite.
+  it('fits a phone and a desktop in French and German (screenshots)', { timeout: 150_000 }, async () => {
     const texts = { fr: 'Vevey, District de la Riviera-Pays-d’Enhaut, Vaud, Suisse', de: 'Vevey, Bezirk Riviera-Pays-d’Enhaut, Waadt, Schweiz' }
     for (const [locale, label] of Object.entries(texts)) {
       for (const [size, options] of [
