@@ -152,7 +152,7 @@ export function createServices({
   const visitorLimits = new LimitTally(rateLimiter, config.EVENTS_FLUSH_MS)
   const stats = new StatsService({ db, config, categories, rateLimiter, logger, limits: visitorLimits })
   // Built before the routes and places services (they record through it); it restores through them.
-  const revisions = new RevisionService({ db, config, access: categories.access, rateLimiter, editors: () => ({ walks, places }) })
+  const revisions = new RevisionService({ db, config, access: categories.access, rateLimiter, storage, editors: () => ({ walks, places }) })
   const places = new PlaceService({ db, config, categories, invitations, stats, fileUrl: (key) => storage.url(key), revisions })
   // Uploads decoded a few at a time (their bodies read only then): memory follows IMAGE_CONCURRENCY, not the load.
   const images = new ImageProcessor({ concurrency: config.IMAGE_CONCURRENCY, maxWaiting: 256 })

@@ -425,6 +425,13 @@ export interface RevisionsTable {
   snapshot: string
 }
 
+/** Migration 2026-11-30T0900-retired-images (ADR 111): a route's replaced image file, kept while a revision shows it. */
+export interface RetiredImagesTable {
+  file_key: string
+  walk_id: number
+  retired_at: Timestamp
+}
+
 /** A stop's recorded audio in one language (ADR 122); the file is in the uploads storage. */
 export interface PlaceRecordingsTable {
   place_id: number
@@ -471,6 +478,7 @@ interface DomainTables {
   place_accessibility: PlaceAccessibilityTable
   trash_items: TrashItemsTable
   revisions: RevisionsTable
+  retired_images: RetiredImagesTable
 }
 
 export type Category = Selectable<PlaceCategoriesTable>

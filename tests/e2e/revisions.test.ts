@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { apiCaller, demoLausanne, useBrowserPage } from './fixtures.ts'
@@ -74,6 +75,55 @@ describe('History in the landing editor', () => {
       await page.keyboard.press('Escape')
     })
   }
+
+  it('brings back a replaced photo from History, the same file, on the editor and the landing page (phone)', async () => {
+    ;({ context, page } = await browser.open(phone, { signIn: true }))
+    const category = await demoLausanne(api)
+    const routes = await api('GET', `/api/place-categories/${category.id}/fetch-routes`)
+    const target = routes.at(-1)!
+    const [startedAt] = await api('GET', `/api/routes/${target.uuid}/revisions`)
+    const png = (r: number) => sharp({ create: { width: 640, height: 360, channels: 3, background: { r, g: 120, b: 90 } } }).png().toBuffer()
+
+    await page.goto(`/landing?category=${category.id}&route=${target.uuid}`)
+    await waitForHydration(page)
+    const upload = async (r: number) => {
+      const done = page.waitForResponse((res) => res.url().endsWith(`/api/routes/${target.uuid}/photo`) && res.request().method() === 'POST')
+      await page.getByTestId('photo-input').setInputFiles({ name: `photo-${r}.png`, mimeType: 'image/png', buffer: await png(r) })
+      const response = await done
+      expect(response.status()).toBe(200)
+      const photo = ((await response.json()) as { data: { photo: string } }).data.photo
+      await expect.poll(() => page.getByTestId('photo-preview').getAttribute('src')).toBe(photo)
+      return photo
+    }
+    const first = await upload(200)
+    const firstBytes = await (await context.request.get(first)).body()
+    const second = await upload(20)
+    expect(second).not.toBe(first)
+
+    await page.getByTestId('history-open').click()
+    const panel = page.getByTestId('history-panel')
+    const list = panel.getByTestId('revision-list')
+    await list.waitFor()
+    // The newest is the second photo; the one before it shows the first.
+    await list.getByTestId('revision-show').nth(1).click()
+    await panel.getByTestId('revision-diff').waitFor()
+    await page.getByTestId('revision-restore').click()
+    const restored = page.waitForResponse((r) => /\/api\/routes\/[^/]+\/revisions\/\d+\/restore$/.test(r.url()))
+    await page.getByTestId('revision-restore-confirm').click()
+    expect((await restored).status()).toBe(200)
+    await page.getByText(fr.revisions.restored, { exact: true }).waitFor()
+    await expect.poll(() => page.getByTestId('photo-preview').getAttribute('src')).toBe(first)
+    expect(Buffer.compare(await (await context.request.get(first)).body(), firstBytes)).toBe(0)
+    await keepScreenshot(page, 'history-photo-restored-phone')
+    await page.keyboard.press('Escape')
+    // The landing page visitors open shows it again.
+    const route = await api('GET', `/api/routes/${target.uuid}/get-route`)
+    expect(route.photo).toBe(first)
+
+    // Put the demo back as it was for the other tests: the newest revision before this test, or the state found when history began.
+    const origin = startedAt ?? (await api('GET', `/api/routes/${target.uuid}/revisions`)).at(-1)!
+    await api('POST', `/api/routes/${target.uuid}/revisions/${origin.id}/restore`)
+  })
 
   it('the map editor shows the same History in its route toolbar (desktop)', async () => {
     ;({ context, page } = await browser.open(desktop, { signIn: true }))

@@ -31,22 +31,37 @@ async function signedIn(
 describe("app shell", () => {
   it("plays the start-up preloader on the manager app’s first load, then removes it", async () => {
     await signedIn({ reducedMotion: "no-preference" });
+    // 0.2 s delay + 0.6 s fade in + 0.8 s hold + 0.5 s logo + 0.3 s fade out = 2.4 s: the page's
+    // own timeline, read from the element the moment it is styled (the wall clock of a loaded
+    // machine says nothing of it, and by the time a test step runs it may be gone already).
+    await page.addInitScript(() => {
+      const read = () => {
+        const el = document.querySelector('[data-testid="preloader"]');
+        if (!el || !el.isConnected) return;
+        const style = getComputedStyle(el);
+        const total =
+          parseFloat(style.animationDelay) * 1000 +
+          parseFloat(style.animationDuration) * 1000;
+        if (Number.isFinite(total) && total > 0)
+          (window as { preloaderTimeline?: number }).preloaderTimeline ??=
+            total;
+      };
+      new MutationObserver(read).observe(document, {
+        childList: true,
+        subtree: true,
+      });
+      document.addEventListener("DOMContentLoaded", read);
+    });
     const started = Date.now();
     await page.goto("/dashboard", { waitUntil: "commit" });
     await page.waitForSelector('[data-testid="preloader"]', {
       state: "attached",
     });
-    // 0.2 s delay + 0.6 s fade in + 0.8 s hold + 0.5 s logo + 0.3 s fade out = 2.4 s: the page's
-    // own timeline, read from the element (the wall clock of a loaded machine says nothing of it).
     const timeline = await page
-      .locator('[data-testid="preloader"]')
-      .evaluate((el) => {
-        const style = getComputedStyle(el);
-        return (
-          parseFloat(style.animationDelay) * 1000 +
-          parseFloat(style.animationDuration) * 1000
-        );
-      });
+      .waitForFunction(
+        () => (window as { preloaderTimeline?: number }).preloaderTimeline,
+      )
+      .then((handle) => handle.jsonValue());
     expect(timeline).toBe(2400);
     await page.waitForTimeout(1000);
     await keepScreenshot(page, "preloader");

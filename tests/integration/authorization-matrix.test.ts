@@ -176,7 +176,7 @@ async function buildWorld() {
 
 /** Everything a manager can change, as text: a refused call must leave it identical. */
 async function snapshot(): Promise<string> {
-  const tables = ['place_categories', 'category_members', 'places', 'place_translations', 'place_users', 'invitations', 'secrets', 'qr_codes', 'walks', 'walk_translations', 'walk_places', 'walk_nearby', 'walk_logos', 'visitor_reports', 'trash_items', 'place_recordings', 'activity_log', 'revisions'] as const
+  const tables = ['place_categories', 'category_members', 'places', 'place_translations', 'place_users', 'invitations', 'secrets', 'qr_codes', 'walks', 'walk_translations', 'walk_places', 'walk_nearby', 'walk_logos', 'visitor_reports', 'trash_items', 'place_recordings', 'activity_log', 'revisions', 'retired_images'] as const
   const rows = await Promise.all(tables.map((table) => testDb.db.selectFrom(table).selectAll().execute()))
   const sortKey = (r: object) => JSON.stringify(r)
   return JSON.stringify(rows.map((list) => list.map(sortKey).sort()))

@@ -1,4 +1,4 @@
-import { Mic } from 'lucide-react'
+import { Mic, Upload } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, apiRequest } from '#app/client/api-client.ts'
@@ -86,22 +86,29 @@ export function RecordingsSection({ route, language }: Props) {
                     </Button>
                   </div>
                 ) : null}
-                <label htmlFor={inputId} className="text-sm">
-                  {recording ? t('recordings.editor.replace') : t('recordings.editor.upload')}
-                </label>
-                <input
-                  id={inputId}
-                  type="file"
-                  accept="audio/mpeg,audio/mp4,audio/aac,audio/ogg,.mp3,.m4a,.aac,.ogg,.opus"
-                  disabled={busy === place.id}
-                  aria-describedby={problem?.place === place.id ? `${inputId}-error` : undefined}
-                  onChange={(e) => {
-                    const file = e.target.files?.[0]
-                    e.target.value = ''
-                    if (file) void run(place.id, () => uploadRecording(place.id, language, file))
-                  }}
-                  className="text-sm"
-                />
+                {/* A labelled button over a hidden input: the browser's own "Choose file" is in the browser's language, not the app's. */}
+                <div>
+                  <input
+                    id={inputId}
+                    type="file"
+                    accept="audio/mpeg,audio/mp4,audio/aac,audio/ogg,.mp3,.m4a,.aac,.ogg,.opus"
+                    disabled={busy === place.id}
+                    aria-describedby={problem?.place === place.id ? `${inputId}-error` : undefined}
+                    onChange={(e) => {
+                      const file = e.target.files?.[0]
+                      e.target.value = ''
+                      if (file) void run(place.id, () => uploadRecording(place.id, language, file))
+                    }}
+                    className="peer sr-only"
+                  />
+                  <label
+                    htmlFor={inputId}
+                    className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:hover:bg-gray-800"
+                  >
+                    <Upload className="size-4" aria-hidden />
+                    {recording ? t('recordings.editor.replace') : t('recordings.editor.upload')}
+                  </label>
+                </div>
                 {busy === place.id ? <p className="text-sm text-gray-600 dark:text-gray-300">{t('recordings.editor.working')}</p> : null}
                 {problem?.place === place.id ? (
                   <p id={`${inputId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">

@@ -107,9 +107,15 @@ export class CategoriesRepo {
       .select('walk_logos.path')
       .where('walks.category_id', 'in', categoryIds)
       .execute()
-    // Visitor reports' photos go with their category too.
+    // Files replaced but kept for History (ADR 111), and visitor reports' photos, go with their category too.
+    const retired = await this.db
+      .selectFrom('retired_images')
+      .innerJoin('walks', 'walks.id', 'retired_images.walk_id')
+      .select('retired_images.file_key')
+      .where('walks.category_id', 'in', categoryIds)
+      .execute()
     const reportPhotos = await this.db.selectFrom('visitor_reports').select('photo_path').where('category_id', 'in', categoryIds).where('photo_path', 'is not', null).execute()
-    return [...walks.flatMap((w) => [w.photo_path, w.content_image_path, w.logo_pro_path]), ...logos.map((l) => l.path), ...reportPhotos.map((r) => r.photo_path)].filter((k): k is string => !!k)
+    return [...walks.flatMap((w) => [w.photo_path, w.content_image_path, w.logo_pro_path]), ...logos.map((l) => l.path), ...retired.map((r) => r.file_key), ...reportPhotos.map((r) => r.photo_path)].filter((k): k is string => !!k)
   }
 
   addMember(categoryId: number, userId: number, role: CategoryRole, now: string) {

@@ -18,10 +18,13 @@ const placeParams = z.object({ id: z.string() })
 const placeRevisionParams = z.object({ id: z.string(), revisionId: z.string() })
 const restoreResponses = { 200: jsonContent(dataOf(restoredRevisionSchema), 'Saved as it was in that revision (a new revision)'), ...tooManyRequests('RATE_LIMIT_RESTORES per user'), ...errorResponses }
 
-function restoredMessage(locale: Locale, revisionId: number | null, skipped: string[]) {
-  if (revisionId === null) return translate(locale, { key: 'revisions.nothing_to_restore' })
-  if (skipped.length > 0) return translate(locale, { key: 'revisions.restored_skipped', values: { stops: skipped.join(', ') } })
-  return translate(locale, { key: 'revisions.restored' })
+function restoredMessage(locale: Locale, restored: { revisionId: number | null; skipped: string[]; missingImages: number }) {
+  if (restored.revisionId === null) return translate(locale, { key: 'revisions.nothing_to_restore' })
+  const saved =
+    restored.skipped.length > 0
+      ? translate(locale, { key: 'revisions.restored_skipped', values: { stops: restored.skipped.join(', ') } })
+      : translate(locale, { key: 'revisions.restored' })
+  return restored.missingImages > 0 ? `${saved} ${translate(locale, { key: 'revisions.images_gone' })}` : saved
 }
 
 export const revisionsApi = createRouter()
@@ -69,8 +72,8 @@ export const revisionsApi = createRouter()
     async (c) => {
       const { uuid, revisionId } = c.req.valid('param')
       const restored = await c.var.services.revisions.restoreRoute(c.var.user!, uuid, parseId(revisionId), requestLocale(c))
-      const message = restoredMessage(callerLocale(c), restored.revisionId, restored.skipped)
-      return c.json({ data: { message, revision_id: restored.revisionId, skipped_stops: restored.skipped } }, 200)
+      const message = restoredMessage(callerLocale(c), restored)
+      return c.json({ data: { message, revision_id: restored.revisionId, skipped_stops: restored.skipped, missing_images: restored.missingImages } }, 200)
     },
   )
   .openapi(
@@ -117,7 +120,7 @@ export const revisionsApi = createRouter()
     async (c) => {
       const { id, revisionId } = c.req.valid('param')
       const restored = await c.var.services.revisions.restorePlace(c.var.user!, parseId(id), parseId(revisionId))
-      const message = restoredMessage(callerLocale(c), restored.revisionId, restored.skipped)
-      return c.json({ data: { message, revision_id: restored.revisionId, skipped_stops: restored.skipped } }, 200)
+      const message = restoredMessage(callerLocale(c), restored)
+      return c.json({ data: { message, revision_id: restored.revisionId, skipped_stops: restored.skipped, missing_images: restored.missingImages } }, 200)
     },
   )

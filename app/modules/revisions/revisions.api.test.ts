@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { insertPlace, manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
+import { insertPlace, manager, storeRoute, upload } from '#app/modules/walks/walks.test-fixtures.ts'
+import { solidImage } from '#app/platform/images/images.test-fixtures.ts'
+import { storedBytes } from '#tests/setup/test-storage.ts'
 import { addMember, createUser } from '#tests/setup/factories.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
@@ -140,6 +142,71 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
     expect(sinceFirstRestore.filter((a) => a === 'route.version_restored')).toHaveLength(2)
     expect(sinceFirstRestore).not.toContain('route.edited')
     expect(sinceFirstRestore).not.toContain('landing.changed')
+  })
+
+  it('images come back with a restore: a replaced photo and a removed logo, the same files, in order; and forward again', async () => {
+    const owner = await manager(t)
+    const route = await storeRoute(t, owner.token, owner.category.id)
+    const post = async (path: string, side: number) => (await upload(t, 'POST', `/routes/${route.uuid}/${path}`, { token: owner.token, bytes: await solidImage(side, side) })).json.data
+    const first = (await post('photo', 40)).photo!
+    await post('logos', 10)
+    const logos = (await post('logos', 12)).logos
+    const withFirst = (await list(owner.token, route.uuid)).json.data[0]
+    expect(withFirst.changes).toEqual(['images'])
+    const firstBytes = await storedBytes(t.services.storage, first)
+
+    const second = (await post('photo', 60)).photo!
+    expect((await t.call('DELETE', `/routes/${route.uuid}/logos/${logos[0].id}`, { token: owner.token })).status).toBe(200)
+    const detail = await t.call('GET', `/routes/${route.uuid}/revisions/${(await list(owner.token, route.uuid)).json.data[1].id}`, { token: owner.token })
+    expect(detail.json.data.diff.fields).toContainEqual({ field: 'images.photo', before: first, after: second })
+
+    const restored = await t.call('POST', `/routes/${route.uuid}/revisions/${withFirst.id}/restore`, { token: owner.token, headers: { 'Accept-Language': 'fr' } })
+    expect(restored.status, JSON.stringify(restored.json)).toBe(200)
+    expect(restored.json.data).toMatchObject({ message: 'Restauré.', missing_images: 0 })
+    const back = await getRoute(owner.token, route.uuid)
+    expect(back.photo).toBe(first)
+    expect(back.logos.map((l: { url: string }) => l.url)).toEqual(logos.map((l) => l.url))
+    expect(await storedBytes(t.services.storage, first)).toEqual(firstBytes)
+    // The photo it replaced is kept in turn: the restore itself can be undone.
+    expect(await storedBytes(t.services.storage, second)).not.toBeNull()
+    const [, beforeRestore] = (await list(owner.token, route.uuid)).json.data
+    expect((await t.call('POST', `/routes/${route.uuid}/revisions/${beforeRestore.id}/restore`, { token: owner.token })).status).toBe(200)
+    const forward = await getRoute(owner.token, route.uuid)
+    expect(forward.photo).toBe(second)
+    expect(forward.logos.map((l: { url: string }) => l.url)).toEqual([logos[1].url])
+    // What is in use is not kept as replaced; what was replaced is.
+    const retired = (await testDb.db.selectFrom('retired_images').select('file_key').execute()).map((r) => r.file_key)
+    expect(retired.some((key) => second.endsWith(`/${key}`))).toBe(false)
+    expect(retired.some((key) => first.endsWith(`/${key}`))).toBe(true)
+  })
+
+  it('the purge deletes a kept image file once no kept revision shows it; a restore of a revision showing a purged file says so', async () => {
+    const owner = await manager(t)
+    const route = await storeRoute(t, owner.token, owner.category.id)
+    const { id: walkId } = await testDb.db.selectFrom('walks').select('id').where('uuid', '=', route.uuid).executeTakeFirstOrThrow()
+    const photo = async (side: number) => (await upload(t, 'POST', `/routes/${route.uuid}/photo`, { token: owner.token, bytes: await solidImage(side, side) })).json.data.photo!
+    const old = await photo(40)
+    const withOld = (await list(owner.token, route.uuid)).json.data[0].id
+    const current = await photo(60)
+    // Nothing old enough: the file stays.
+    await t.services.revisions.purgeExpired()
+    expect(await storedBytes(t.services.storage, old)).not.toBeNull()
+    // 50 newer saves, and every revision older than REVISIONS_DAYS: the ones showing the old photo go, and its file.
+    for (let i = 0; i < 50; i++) await t.call('PUT', '/routes/update', { token: owner.token, body: { uuid: route.uuid, locale: 'en', subtitle: `Version ${i}` } })
+    const oldRevision = (await testDb.db.selectFrom('revisions').select('snapshot').where('id', '=', withOld).executeTakeFirstOrThrow()).snapshot
+    expect(await t.services.revisions.purgeExpired(new Date(Date.now() + 366 * DAY))).toBeGreaterThan(0)
+    expect(await storedBytes(t.services.storage, old)).toBeNull()
+    expect(await storedBytes(t.services.storage, current)).not.toBeNull()
+    expect(await testDb.db.selectFrom('retired_images').select('file_key').where('walk_id', '=', walkId).execute()).toEqual([])
+
+    // A revision showing a file purged meanwhile (put back here as it was): the rest is restored, the image stays and is named.
+    await testDb.db.insertInto('revisions').values({ category_id: owner.category.id, kind: 'route', item_id: walkId, user_id: owner.user.id, created_at: new Date().toISOString(), changes: '["images"]', restored_from: null, snapshot: oldRevision }).execute()
+    const revived = (await list(owner.token, route.uuid)).json.data[0].id
+    const restored = await t.call('POST', `/routes/${route.uuid}/revisions/${revived}/restore`, { token: owner.token })
+    expect(restored.status, JSON.stringify(restored.json)).toBe(200)
+    expect(restored.json.data.missing_images).toBe(1)
+    expect(restored.json.data.message).toBe('Restored. Images whose files were deleted for good meanwhile stay as they are now.')
+    expect((await getRoute(owner.token, route.uuid)).photo).toBe(current)
   })
 
   it('saves of one route at once: each is a revision, in the order they were saved, the newest the route as it is', async () => {

@@ -121,4 +121,22 @@ export class RevisionsRepo {
     }
     return deleted
   }
+
+  // ---- retired image files of routes (ADR 111)
+
+  async walksWithRetiredImages(): Promise<number[]> {
+    return (await this.db.selectFrom('retired_images').select('walk_id').distinct().execute()).map((r) => r.walk_id)
+  }
+
+  async retiredImagesOf(walkId: number): Promise<string[]> {
+    return (await this.db.selectFrom('retired_images').select('file_key').where('walk_id', '=', walkId).execute()).map((r) => r.file_key)
+  }
+
+  async snapshotsOf(kind: RevisionKind, itemId: number): Promise<string[]> {
+    return (await this.db.selectFrom('revisions').select('snapshot').where('kind', '=', kind).where('item_id', '=', itemId).execute()).map((r) => r.snapshot)
+  }
+
+  async forgetRetired(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 500) await this.db.deleteFrom('retired_images').where('file_key', 'in', keys.slice(i, i + 500)).execute()
+  }
 }

@@ -61,5 +61,7 @@ export const restoredRevisionSchema = z.object({
   revision_id: z.number().int().nullable(),
   /** Stops of the revision that are no longer in the category (deleted meanwhile): left out. */
   skipped_stops: z.array(z.string()),
+  /** Images of the revision whose files were deleted for good meanwhile: they stay as they are. */
+  missing_images: z.number().int(),
 })
 export type RestoredRevisionView = z.infer<typeof restoredRevisionSchema>

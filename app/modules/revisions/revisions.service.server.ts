@@ -11,6 +11,7 @@ import type { UpdateWalkBody } from '#app/modules/walks/walks.schema.ts'
 import { updateWalkSchema } from '#app/modules/walks/walks.schema.ts'
 import type { WalkService } from '#app/modules/walks/walks.service.server.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
+import type { Storage } from '#app/platform/storage/storage.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { changeKeys, diffSnapshots, placeSnapshot, routeSnapshot, type PlaceSnapshot, type RouteSnapshot, type Snapshot } from './revision-diff.ts'
 import { RevisionsRepo, unpackSnapshot, type RevisionRow } from './revisions.repo.server.ts'
@@ -50,6 +51,8 @@ export interface RevisionDeps {
   config: Pick<Config, 'REVISIONS_DAYS' | 'REVISIONS_ENABLED' | 'RATE_LIMIT_RESTORES'>
   access: CategoryAccess
   rateLimiter: RateLimiter
+  /** Where retired image files are (ADR 111): the purge deletes those no kept revision shows. */
+  storage: Pick<Storage, 'delete'>
   /** The services a restore saves through (built after this one: they call its hooks). */
   editors: () => { walks: WalkService; places: PlaceService }
 }
@@ -145,8 +148,11 @@ export class RevisionService implements SaveRecorder {
 
   // ---- restoring
 
-  /** Saves the route as it was in revision `id` (a new revision); stops deleted meanwhile are left out and named. */
-  async restoreRoute(user: User, uuid: string, id: number, locale: Locale | null): Promise<{ revisionId: number | null; skipped: string[] }> {
+  /**
+   * Saves the route as it was in revision `id` (a new revision), its images too; stops deleted
+   * meanwhile are left out and named, images whose files were purged stay as they are and counted.
+   */
+  async restoreRoute(user: User, uuid: string, id: number, locale: Locale | null): Promise<{ revisionId: number | null; skipped: string[]; missingImages: number }> {
     const walk = await this.routeOf(user, uuid)
     const row = await this.repo.find('route', walk.id, id)
     if (!row) throw notFound()
@@ -156,11 +162,11 @@ export class RevisionService implements SaveRecorder {
     const stops = snapshot.stops.filter((s) => live.has(s.id))
     const body = routeBody(uuid, snapshot, stops, await this.currentLanguages(walk.id))
     const { walks } = this.deps.editors()
-    const revisionId = await walks.restore(user, updateWalkSchema.parse(body), locale, row.id)
-    return { revisionId, skipped: snapshot.stops.filter((s) => !live.has(s.id)).map((s) => s.name) }
+    const { revisionId, missingImages } = await walks.restore(user, updateWalkSchema.parse(body), locale, row.id, snapshot.images)
+    return { revisionId, skipped: snapshot.stops.filter((s) => !live.has(s.id)).map((s) => s.name), missingImages }
   }
 
-  async restorePlace(user: User, placeId: number, id: number): Promise<{ revisionId: number | null; skipped: string[] }> {
+  async restorePlace(user: User, placeId: number, id: number): Promise<{ revisionId: number | null; skipped: string[]; missingImages: number }> {
     const place = await this.placeOf(user, placeId)
     const row = await this.repo.find('place', place.id, id)
     if (!row) throw notFound()
@@ -168,12 +174,29 @@ export class RevisionService implements SaveRecorder {
     const snapshot = unpackSnapshot(row.snapshot) as PlaceSnapshot
     const { places } = this.deps.editors()
     const revisionId = await places.restore(user, place.id, { name: snapshot.name, lat: snapshot.lat, lng: snapshot.lng }, row.id)
-    return { revisionId, skipped: [] }
+    return { revisionId, skipped: [], missingImages: 0 }
   }
 
-  /** Deletes revisions older than REVISIONS_DAYS, each item keeping its newest KEPT_AT_LEAST. */
-  purgeExpired(now: Date = new Date()): Promise<number> {
-    return this.repo.purge(nowIso(new Date(now.getTime() - this.deps.config.REVISIONS_DAYS * DAY_MS)), KEPT_AT_LEAST)
+  /**
+   * Deletes revisions older than REVISIONS_DAYS, each item keeping its newest KEPT_AT_LEAST, then
+   * the retired image files no kept revision of their route shows (after the commit: a file is
+   * never missing for a row that still names it).
+   */
+  async purgeExpired(now: Date = new Date()): Promise<number> {
+    const deleted = await this.repo.purge(nowIso(new Date(now.getTime() - this.deps.config.REVISIONS_DAYS * DAY_MS)), KEPT_AT_LEAST)
+    const unshown: string[] = []
+    for (const walkId of await this.repo.walksWithRetiredImages()) {
+      const shown = new Set<string>()
+      for (const packed of await this.repo.snapshotsOf('route', walkId)) {
+        const { images } = unpackSnapshot(packed) as RouteSnapshot
+        for (const address of [images.photo, images.content_image, images.logo_pro, ...images.logos]) if (address) shown.add(address)
+      }
+      const keys = await this.repo.retiredImagesOf(walkId)
+      unshown.push(...keys.filter((key) => ![...shown].some((address) => address.endsWith(`/${key}`))))
+    }
+    await this.repo.forgetRetired(unshown)
+    await Promise.all(unshown.map((key) => this.deps.storage.delete(key).catch(() => undefined)))
+    return deleted
   }
 
   // ---- access: a missing item, one in the trash and another tenant's all answer 404
@@ -218,7 +241,7 @@ function summaryOf(row: RevisionRow): RevisionSummaryView {
  * The save that brings a route back to a snapshot: every text of every language it had (a
  * language written since loses its texts, its name stays: a route's name in a language is never
  * removed by a save), stops, path, measures, status, colour, settings, notice and accessibility.
- * Images are not part of it: a replaced image's file is deleted (ADR 111).
+ * Images come back through the route's media (`WalkMedia.restoreImages`), from retired files.
  */
 function routeBody(uuid: string, s: RouteSnapshot, stops: RouteSnapshot['stops'], languagesNow: string[]): UpdateWalkBody {
   const translations: Record<string, Record<string, string | null>> = {}

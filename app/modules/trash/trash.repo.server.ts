@@ -188,7 +188,9 @@ export class TrashRepo {
   async walkImageKeys(walkId: number): Promise<string[]> {
     const walk = await this.db.selectFrom('walks').select(['photo_path', 'content_image_path', 'logo_pro_path']).where('id', '=', walkId).executeTakeFirst()
     const logos = await this.db.selectFrom('walk_logos').select('path').where('walk_id', '=', walkId).execute()
-    return [walk?.photo_path, walk?.content_image_path, walk?.logo_pro_path, ...logos.map((l) => l.path)].filter((k): k is string => !!k)
+    // Files replaced but kept for History (ADR 111) go with the route.
+    const retired = await this.db.selectFrom('retired_images').select('file_key').where('walk_id', '=', walkId).execute()
+    return [walk?.photo_path, walk?.content_image_path, walk?.logo_pro_path, ...logos.map((l) => l.path), ...retired.map((r) => r.file_key)].filter((k): k is string => !!k)
   }
 
   /** Sets the slug; the trigger of ADR 011 records it as an address unless the route holds it already. */

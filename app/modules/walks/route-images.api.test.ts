@@ -28,7 +28,7 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
   const filesOf = (uuid: string) => storedNames(t.services.storage, `routes/${uuid}`)
 
   describe.each(slots)('the $name', (slot) => {
-    it('accepts a PNG, stores it re-encoded as WebP within its size, and replacing it deletes the old file', async () => {
+    it('accepts a PNG, stores it re-encoded as WebP within its size; replacing it keeps the old file for History (ADR 111), or deletes it with revisions off', async () => {
       const { token, route } = await routeOf()
       const res = await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(3000, 1500) })
       expect(res.status).toBe(200)
@@ -40,17 +40,27 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
       const again = await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(50, 50, 'jpeg') })
       const replaced = slot.read(again.json.data)!
       expect(replaced).not.toBe(url)
-      expect(await storedBytes(t.services.storage, url)).toBeNull()
-      expect(await filesOf(route.uuid)).toEqual([replaced.split('/').pop()])
+      // Kept while a revision shows it: a restore from History puts it back.
+      expect(await storedBytes(t.services.storage, url)).not.toBeNull()
+      expect((await filesOf(route.uuid)).sort()).toEqual([url, replaced].map((u) => u.split('/').pop()).sort())
+
+      t.services.config.REVISIONS_ENABLED = false
+      const third = slot.read((await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(30, 30) })).json.data)!
+      expect(await storedBytes(t.services.storage, replaced)).toBeNull()
+      expect((await filesOf(route.uuid)).sort()).toEqual([url, third].map((u) => u.split('/').pop()).sort())
     })
 
-    it('removal clears it and deletes the file', async () => {
+    it('removal clears it; the file is kept for History, or deleted with revisions off', async () => {
       const { token, route } = await routeOf()
       const url = slot.read((await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(20, 20) })).json.data)!
       const res = await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })
       expect(res.status).toBe(200)
       expect(slot.read(res.json.data)).toBeNull()
-      expect(await storedBytes(t.services.storage, url)).toBeNull()
+      expect(await storedBytes(t.services.storage, url)).not.toBeNull()
+      t.services.config.REVISIONS_ENABLED = false
+      const other = slot.read((await upload(t, 'POST', `/routes/${route.uuid}/${slot.post}`, { token, bytes: await solidImage(20, 20) })).json.data)!
+      expect((await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })).status).toBe(200)
+      expect(await storedBytes(t.services.storage, other)).toBeNull()
       // Removing what is not there is not an error.
       expect((await t.call('DELETE', `/routes/${route.uuid}/${slot.remove}`, { token })).status).toBe(200)
     })
@@ -117,7 +127,7 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
   })
 
   describe('logos', () => {
-    it('appends logos in order, and removing one deletes its file', async () => {
+    it('appends logos in order; a removed one is kept for History, or deleted with revisions off', async () => {
       const { token, route } = await routeOf()
       await upload(t, 'POST', `/routes/${route.uuid}/logos`, { token, bytes: await solidImage(1200, 600) })
       const second = await upload(t, 'POST', `/routes/${route.uuid}/logos`, { token, bytes: await solidImage(30, 30, 'gif') })
@@ -131,7 +141,11 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
       const res = await t.call('DELETE', `/routes/${route.uuid}/logos/${logos[0].id}`, { token })
       expect(res.status).toBe(200)
       expect(res.json.data.logos).toEqual([logos[1]])
-      expect(await storedBytes(t.services.storage, logos[0].url)).toBeNull()
+      expect(await storedBytes(t.services.storage, logos[0].url)).not.toBeNull()
+      expect(await filesOf(route.uuid)).toHaveLength(2)
+      t.services.config.REVISIONS_ENABLED = false
+      expect((await t.call('DELETE', `/routes/${route.uuid}/logos/${logos[1].id}`, { token })).status).toBe(200)
+      expect(await storedBytes(t.services.storage, logos[1].url)).toBeNull()
       expect(await filesOf(route.uuid)).toHaveLength(1)
     })
 
@@ -145,12 +159,13 @@ describe.each(testDialects.flatMap((d) => testStorages.map((s) => [d, s] as cons
     })
   })
 
-  it('deleting the route deletes all its files', async () => {
+  it('deleting the route deletes all its files, those kept for History too', async () => {
     const { token, route } = await routeOf()
-    for (const path of ['photo', 'content-image', 'logo-pro', 'logos', 'logos'] as const) {
+    for (const path of ['photo', 'content-image', 'logo-pro', 'logos', 'logos', 'photo'] as const) {
       expect((await upload(t, 'POST', `/routes/${route.uuid}/${path}`, { token, bytes: await solidImage(10, 10) })).status).toBe(200)
     }
-    expect(await filesOf(route.uuid)).toHaveLength(5)
+    // The first photo, replaced, is kept for History.
+    expect(await filesOf(route.uuid)).toHaveLength(6)
     // In the trash first (ADR 110), then deleted for good from there.
     const trashed = await t.call('DELETE', '/routes/delete', { token, body: { uuid: route.uuid } })
     expect(trashed.status).toBe(200)

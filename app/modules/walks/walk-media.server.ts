@@ -18,15 +18,25 @@ export const imageSlots = {
 } as const satisfies Record<string, { column: keyof Walk; use: ImageUse; prefix: string }>
 export type ImageSlot = keyof typeof imageSlots
 
-/**
- * A route's uploaded images. The file is stored first and recorded second; if recording fails
- * the new file is removed (no orphan), and a replaced file is removed once the new one is recorded.
- */
 /** Called in the write's transaction, after its activity entry: the route's revision is recorded there (ADR 111). */
 export type InWrite = (trx: DB, walk: Walk) => Promise<void>
 
+/** The images a route's revision shows, by address (ADR 111). */
+export interface RouteImageAddresses {
+  photo: string | null
+  content_image: string | null
+  logo_pro: string | null
+  logos: string[]
+}
+
+/**
+ * A route's uploaded images. The file is stored first and recorded second; if recording fails
+ * the new file is removed (no orphan). A replaced or removed file is retired while revisions are
+ * kept (a restore from History puts it back; the revisions' purge deletes it once no kept
+ * revision shows it, ADR 111), and removed once the change is recorded otherwise.
+ */
 export class WalkMedia {
-  constructor(private readonly deps: { db: DB; storage: Storage; access: CategoryAccess; images: ImageProcessor }) {}
+  constructor(private readonly deps: { db: DB; storage: Storage; access: CategoryAccess; images: ImageProcessor; keepReplaced: () => boolean }) {}
 
   private managed(user: User, uuid: string) {
     return requireManagedWalk(this.deps.db, this.deps.access, user, uuid)
@@ -38,14 +48,14 @@ export class WalkMedia {
     const image = await this.deps.images.process(read, use)
     const key = randomImageKey(`routes/${walk.uuid}`, prefix)
     const replaced = await this.storeThenRecord(key, image.bytes, () => this.swapColumn(walk, column, key, user, inWrite))
-    await this.deleteFiles([replaced])
+    await this.dropUnkept([replaced])
     return (await new WalksRepo(this.deps.db).findById(walk.id))!
   }
 
   async removeImage(user: User, uuid: string, slot: ImageSlot, inWrite?: InWrite): Promise<Walk> {
     const walk = await this.managed(user, uuid)
     const removed = await this.swapColumn(walk, imageSlots[slot].column, null, user, inWrite)
-    await this.deleteFiles([removed])
+    await this.dropUnkept([removed])
     return (await new WalksRepo(this.deps.db).findById(walk.id))!
   }
 
@@ -75,10 +85,11 @@ export class WalkMedia {
     if (!logo) throw notFound()
     await this.deps.db.transaction().execute(async (trx) => {
       await new WalksRepo(trx).deleteLogo(logo.id)
+      await this.retire(trx, walk.id, [logo.path])
       await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
       await inWrite?.(trx, walk)
     })
-    await this.deleteFiles([logo.path])
+    await this.dropUnkept([logo.path])
     return walk
   }
 
@@ -97,6 +108,65 @@ export class WalkMedia {
       await inWrite?.(trx, walk)
     })
     return walk
+  }
+
+  /**
+   * Puts back the images a revision shows, in the caller's transaction (the route's row locked):
+   * each from the route's current or retired files; what it replaces is retired. An image whose
+   * file is gone (purged) stays as it is now; answers how many did.
+   */
+  async restoreImages(trx: DB, walkId: number, wanted: RouteImageAddresses): Promise<{ missing: number }> {
+    const repo = new WalksRepo(trx)
+    const walk = (await repo.findById(walkId))!
+    const logos = await repo.logosOf(walkId)
+    const retired = await repo.retiredImageKeys([walkId])
+    const known = [walk.photo_path, walk.content_image_path, walk.logo_pro_path, ...logos.map((l) => l.path), ...retired].filter((k): k is string => !!k)
+    // Addresses end with the key (disk and S3 alike), whatever the storage's base address is now.
+    const keyOf = (address: string) => known.find((key) => address.endsWith(`/${key}`))
+    let missing = 0
+    const inUse: string[] = []
+    for (const [slot, { column }] of Object.entries(imageSlots) as [ImageSlot, (typeof imageSlots)[ImageSlot]][]) {
+      const address = wanted[slot]
+      const target = address === null ? null : keyOf(address)
+      if (target === undefined) {
+        missing++
+        continue
+      }
+      if (target) inUse.push(target)
+      const current = walk[column]
+      if (current === target) continue
+      await repo.setImageColumn(walkId, column, current, target, nowIso())
+      if (current) await repo.retireImages(walkId, [current], nowIso())
+    }
+    const targets: string[] = []
+    for (const address of wanted.logos) {
+      const key = keyOf(address)
+      if (key === undefined) missing++
+      else if (!targets.includes(key)) targets.push(key)
+    }
+    if (targets.join('\n') !== logos.map((l) => l.path).join('\n')) {
+      for (const logo of logos.filter((l) => !targets.includes(l.path))) {
+        await repo.deleteLogo(logo.id)
+        await repo.retireImages(walkId, [logo.path], nowIso())
+      }
+      let sort = Math.max(0, ...logos.map((l) => l.sort_id))
+      for (const key of targets.filter((k) => !logos.some((l) => l.path === k))) await repo.insertLogo(walkId, key, ++sort)
+      const placed = await repo.logosOf(walkId)
+      await repo.renumberLogos(walkId, targets.map((key) => placed.find((l) => l.path === key)!.id))
+    }
+    // What is in use again is no longer retired.
+    await repo.unretireImages(walkId, [...inUse, ...targets])
+    return { missing }
+  }
+
+  /** Keeps files a change replaced while revisions are kept (in the change's transaction). */
+  private async retire(trx: DB, walkId: number, keys: (string | null)[]) {
+    if (this.deps.keepReplaced()) await new WalksRepo(trx).retireImages(walkId, keys.filter((k): k is string => !!k), nowIso())
+  }
+
+  /** After the change's commit: the files it replaced, unless they were retired. */
+  private async dropUnkept(keys: (string | null)[]) {
+    if (!this.deps.keepReplaced()) await this.deleteFiles(keys)
   }
 
   /** Removes stored files; a file that cannot be removed must not fail a request already done. */
@@ -129,6 +199,7 @@ export class WalkMedia {
       const previous = current[column]
       const swapped = await this.deps.db.transaction().execute(async (trx) => {
         if (!(await new WalksRepo(trx).setImageColumn(walk.id, column, previous, key, nowIso()))) return false
+        if (previous !== key) await this.retire(trx, walk.id, [previous])
         // Removing an image that is not there changes nothing: no entry.
         if (previous !== key) await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action, itemId: walk.id })
         await inWrite?.(trx, walk)

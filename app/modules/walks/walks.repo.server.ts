@@ -211,6 +211,27 @@ export class WalksRepo {
     return this.db.selectFrom('walk_logos').selectAll().where('walk_id', '=', walkId).orderBy('sort_id').orderBy('id').execute()
   }
 
+  // ---- retired image files (ADR 111): replaced, kept while a revision shows them
+
+  async retiredImageKeys(walkIds: number[]): Promise<string[]> {
+    if (walkIds.length === 0) return []
+    return (await this.db.selectFrom('retired_images').select('file_key').where('walk_id', 'in', walkIds).execute()).map((r) => r.file_key)
+  }
+
+  async retireImages(walkId: number, keys: string[], now: string) {
+    if (keys.length === 0) return
+    await this.db
+      .insertInto('retired_images')
+      .values(keys.map((file_key) => ({ file_key, walk_id: walkId, retired_at: now })))
+      .onConflict((oc) => oc.column('file_key').doNothing())
+      .execute()
+  }
+
+  async unretireImages(walkId: number, keys: string[]) {
+    if (keys.length === 0) return
+    await this.db.deleteFrom('retired_images').where('walk_id', '=', walkId).where('file_key', 'in', keys).execute()
+  }
+
   async insertLogo(walkId: number, path: string, sortId: number) {
     await this.db.insertInto('walk_logos').values({ walk_id: walkId, path, sort_id: sortId }).execute()
   }

@@ -21,7 +21,7 @@ import { RouteQrCodes } from './route-qr-codes.server.ts'
 import { slugFromName } from '#app/modules/addresses/slug.ts'
 import { requireManagedWalk } from './walk-access.server.ts'
 import { derivedMeasures, translationChanges, walkRowChanges } from './walk-changes.ts'
-import { WalkMedia, type ImageSlot, type InWrite } from './walk-media.server.ts'
+import { WalkMedia, type ImageSlot, type InWrite, type RouteImageAddresses } from './walk-media.server.ts'
 import { WalkReader } from './walk-reader.server.ts'
 import { WalkNoticesRepo } from './walk-notices.server.ts'
 import { isDated } from './walk-notice.ts'
@@ -51,7 +51,7 @@ export interface PublicReadOptions {
 
 export interface WalkDeps {
   db: DB
-  config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING' | 'TIME_ZONE'>
+  config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING' | 'TIME_ZONE' | 'REVISIONS_ENABLED'>
   categories: CategoryService
   addresses: AddressService
   storage: Storage
@@ -79,7 +79,8 @@ export class WalkService {
     this.repo = new WalksRepo(deps.db)
     this.ctx = ctx
     this.reader = new WalkReader(deps.db, ctx, () => this.today())
-    this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access, images: deps.images })
+    // Replaced images are kept for History while revisions are (ADR 111).
+    this.media = new WalkMedia({ db: deps.db, storage: deps.storage, access: deps.categories.access, images: deps.images, keepReplaced: () => !!deps.revisions && deps.config.REVISIONS_ENABLED })
     this.qrCodes = new RouteQrCodes({ db: deps.db, access: deps.categories.access, ctx, images: deps.qrImages })
     this.lists = new AnswerCache(deps.db)
   }
@@ -160,12 +161,25 @@ export class WalkService {
     return (await this.save(user, input, requestLocale, null)).view
   }
 
-  /** Saves a revision's state again (ADR 111); answers the revision this save recorded (null: nothing changed). */
-  async restore(user: User, input: UpdateWalkInput, requestLocale: Locale | null, revisionId: number): Promise<number | null> {
-    return (await this.save(user, input, requestLocale, revisionId)).revisionId
+  /**
+   * Saves a revision's state again (ADR 111), its images too; answers the revision this save
+   * recorded (null: nothing changed) and how many of its images are gone (purged files).
+   */
+  async restore(user: User, input: UpdateWalkInput, requestLocale: Locale | null, revisionId: number, images: RouteImageAddresses): Promise<{ revisionId: number | null; missingImages: number }> {
+    let missingImages = 0
+    const { revisionId: saved } = await this.save(user, input, requestLocale, revisionId, async (trx, walkId) => {
+      ;({ missing: missingImages } = await this.media.restoreImages(trx, walkId, images))
+    })
+    return { revisionId: saved, missingImages }
   }
 
-  private async save(user: User, input: UpdateWalkInput, requestLocale: Locale | null, restoredFrom: number | null): Promise<{ view: RouteView; revisionId: number | null }> {
+  private async save(
+    user: User,
+    input: UpdateWalkInput,
+    requestLocale: Locale | null,
+    restoredFrom: number | null,
+    alsoWrite?: (trx: DB, walkId: number) => Promise<void>,
+  ): Promise<{ view: RouteView; revisionId: number | null }> {
     const walk = await requireManagedWalk(this.deps.db, this.access, user, input.uuid)
     // The state before, for an item without revisions yet (ADR 111): recorded only if the save succeeds.
     const baseline = await this.deps.revisions?.routeBaseline(walk.id, () => this.reader.full(walk, null))
@@ -190,6 +204,7 @@ export class WalkService {
         for (const [lang, fields] of translationChanges(input, locale, category.fallback_locale)) await repo.upsertTranslation(walk.id, lang, fields)
         if (input.notice !== undefined) await new WalkNoticesRepo(trx).replace(walk.id, input.notice, nowIso())
         if (input.accessibility) await saveRouteAccessibility(trx, walk.id, input.accessibility, (await repo.placesOf(walk.id)).map((p) => p.place_id))
+        await alsoWrite?.(trx, walk.id)
         const texts = [...translationChanges(input, locale, category.fallback_locale).values()].flatMap((fields) => Object.keys(fields))
         const actions = walkSaveActions(input, texts, current.status, restoredFrom !== null)
         const record = async () => {
@@ -219,8 +234,9 @@ export class WalkService {
       const repo = new WalksRepo(trx)
       const current = (await repo.findById(walk.id)) ?? walk
       const logos = await repo.logosOf(walk.id)
+      const retired = await repo.retiredImageKeys([walk.id])
       await repo.delete(walk.id)
-      return [current.photo_path, current.content_image_path, current.logo_pro_path, ...logos.map((l) => l.path)]
+      return [current.photo_path, current.content_image_path, current.logo_pro_path, ...logos.map((l) => l.path), ...retired]
     })
     await this.media.deleteFiles(keys)
   }
