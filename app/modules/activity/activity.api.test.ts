@@ -7,6 +7,7 @@ import { purgeProductData } from '#app/services.server.ts'
 import { ActivityService } from './activity.service.server.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
+import { storedNames } from '#tests/setup/test-storage.ts'
 
 // The activity log (ADR 115): each action of a manager is an entry, written in the action's own
 // transaction; owners and editors read their category's log, filtered and paged, as JSON or CSV,
@@ -229,6 +230,41 @@ describe.each(testDialects)('the activity log on %s', (dialect) => {
     expect(await testDb.db.selectFrom('walks').select('id').where('category_id', '=', categoryId).execute()).toEqual([])
     const actions = await testDb.db.selectFrom('activity_log').select('action').where('category_id', '=', categoryId).execute()
     expect(actions.map((a) => a.action)).toEqual(['place.added'])
+  })
+
+  it('a revision that cannot be written rolls back the route image endpoints: image, logo, kept file and entry as before, the new file removed', async () => {
+    const { editor, categoryId } = await team()
+    const route = await storeRoute(t, editor.token, categoryId)
+    const walks = t.services.walks
+    const photo = (await walks.setImage(editor.user, route.uuid, 'photo', async () => solidImage(20, 20), null)).photo!
+    const [logo] = (await walks.addLogo(editor.user, route.uuid, async () => solidImage(10, 10), null)).logos
+    const state = async () => ({
+      walk: await testDb.db.selectFrom('walks').select(['photo_path', 'content_image_path', 'logo_pro_path']).where('uuid', '=', route.uuid).executeTakeFirstOrThrow(),
+      logos: await testDb.db.selectFrom('walk_logos').innerJoin('walks', 'walks.id', 'walk_logos.walk_id').select(['walk_logos.path', 'walk_logos.sort_id']).where('walks.uuid', '=', route.uuid).execute(),
+      retired: await testDb.db.selectFrom('retired_images').innerJoin('walks', 'walks.id', 'retired_images.walk_id').select('file_key').where('walks.uuid', '=', route.uuid).execute(),
+      actions: (await testDb.db.selectFrom('activity_log').select('action').where('category_id', '=', categoryId).execute()).map((a) => a.action),
+      files: await storedNames(t.services.storage, `routes/${route.uuid}`),
+    })
+    const before = await state()
+    if (testDb.dialect === 'postgres') {
+      await sql`create function refuse_revision() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(testDb.db)
+      await sql`create trigger refuse_revision before insert on revisions for each row execute function refuse_revision()`.execute(testDb.db)
+    } else {
+      await sql`create trigger refuse_revision before insert on revisions begin select raise(abort, 'refused'); end`.execute(testDb.db)
+    }
+    try {
+      await expect(walks.setImage(editor.user, route.uuid, 'photo', async () => solidImage(30, 30), null)).rejects.toThrow(/refused/)
+      await expect(walks.removeImage(editor.user, route.uuid, 'photo', null)).rejects.toThrow(/refused/)
+      await expect(walks.addLogo(editor.user, route.uuid, async () => solidImage(12, 12), null)).rejects.toThrow(/refused/)
+      await expect(walks.removeLogo(editor.user, route.uuid, logo.id, null)).rejects.toThrow(/refused/)
+      // The order the logos already have changes nothing: no revision to refuse, nothing written.
+      await walks.reorderLogos(editor.user, route.uuid, { ids: [logo.id] }, null)
+    } finally {
+      await sql`drop trigger refuse_revision${sql.raw(testDb.dialect === 'postgres' ? ' on revisions' : '')}`.execute(testDb.db)
+      if (testDb.dialect === 'postgres') await sql`drop function refuse_revision()`.execute(testDb.db)
+    }
+    expect(await state()).toEqual(before)
+    expect(before.walk.photo_path && photo.endsWith(`/${before.walk.photo_path}`)).toBe(true)
   })
 
   it('CSV: every matching entry, local time, sentences in the caller’s language, formulas defused', async () => {

@@ -98,11 +98,14 @@ export class WalkMedia {
     const walk = await this.managed(user, uuid)
     await this.deps.db.transaction().execute(async (trx) => {
       const repo = new WalksRepo(trx)
-      const current = new Set((await repo.logosOf(walk.id)).map((logo) => logo.id))
+      const order = (await repo.logosOf(walk.id)).map((logo) => logo.id)
+      const current = new Set(order)
       const distinct = new Set(ids)
       if (distinct.size !== ids.length || distinct.size !== current.size || ids.some((id) => !current.has(id))) {
         throw invalidField('ids', 'validation.logo_order')
       }
+      // The order they already have: nothing changes, nothing to record.
+      if (ids.every((id, i) => order[i] === id)) return
       await repo.renumberLogos(walk.id, ids)
       await recordActivity(trx, { categoryId: walk.category_id, userId: user.id, action: 'branding.changed', itemId: walk.id })
       await inWrite?.(trx, walk)
