@@ -9,7 +9,7 @@ import { createApi } from '#app/api-routes.server.ts'
 import { BUILD_INFO_PATH } from '#app/platform/app-version/app-version.ts'
 import { clientIp, fromAnotherSite } from '#app/api/middleware.server.ts'
 import '#app/load-context.ts'
-import { isPageView } from '#app/modules/stats/page-view.ts'
+import { isPageView, uncounted } from '#app/modules/stats/page-view.ts'
 import { tokenFromRequest } from '#app/platform/http/session-cookie.server.ts'
 import { requestLogging } from '#app/platform/observability/logger-http.server.ts'
 import type { Services } from '#app/services.server.ts'
@@ -247,9 +247,7 @@ function decodedKey(pathname: string): string | null {
 
 /** A kept landing page served again is a view too (the loader counts the rendered ones). */
 export async function countView(services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string) {
-  await services.stats.ingestView(walk, { ip, userAgent }).catch((error: unknown) => {
-    services.logger.warn('landing view not recorded', { error: String(error) })
-  })
+  await services.stats.ingestView(walk, { ip, userAgent }).catch(uncounted(services.logger, 'landing view not recorded'))
 }
 
 /** A page load (GET/HEAD), not a form post or a React Router data request. */

@@ -2,6 +2,7 @@ import { isLocale, type Locale } from '#app/i18n/config.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { ScanTarget } from '#app/modules/qr-codes/scan-targets.server.ts'
 import type { Services } from '#app/services.server.ts'
+import { uncounted } from '#app/modules/stats/page-view.ts'
 
 /**
  * A plaque's scan in one round trip (ADR 071): `/q/{code}` of an activated plaque whose place is
@@ -42,7 +43,5 @@ export async function scanTargetOf(services: Pick<Services, 'config' | 'scanTarg
 /** Counts the scan (a place visit and the route view it opens, ADR 025), beside the answer. */
 export function countScan(services: Pick<Services, 'stats' | 'logger'>, target: ScanTarget, ip: string, userAgent: string) {
   const scan = { categoryId: target.qr.category_id, walkId: target.route.id, placeId: target.qr.place_id, qrCodeId: target.qr.id }
-  void services.stats.recordScan(scan, { ip, userAgent }).catch((error: unknown) => {
-    services.logger.warn('plaque scan not recorded', { error: String(error) })
-  })
+  void services.stats.recordScan(scan, { ip, userAgent }).catch(uncounted(services.logger, 'plaque scan not recorded'))
 }

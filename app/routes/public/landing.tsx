@@ -4,7 +4,7 @@ import { LandingPage, type LandingRecordings } from '#app/components/public/land
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { touristTrip } from '#app/modules/discovery/structured-data.ts'
-import { isPageView } from '#app/modules/stats/page-view.ts'
+import { isPageView, uncounted } from '#app/modules/stats/page-view.ts'
 import { serviceWorkerUrl, visitorAssets } from '#app/visitor/assets.ts'
 import type { Route } from './+types/landing'
 import { askedAddress, findPublicRoute } from './route-address.server.ts'
@@ -67,9 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
   const visitor = visitorOf(request, context.clientIp)
   // A view is counted when the page is served (by the cache too); not for bots, drafts, or the page shown after a like.
   if (!view.isDraft && !url.searchParams.has('liked') && isPageView(request.headers.get('sec-fetch-mode'))) {
-    await services.stats.ingest({ type: 'view', route_uuid: view.uuid }, visitor).catch((error: unknown) => {
-      services.logger.warn('landing view not recorded', { error: String(error) })
-    })
+    await services.stats.ingest({ type: 'view', route_uuid: view.uuid }, visitor).catch(uncounted(services.logger, 'landing view not recorded'))
   }
   const published = versions && !view.isDraft ? await services.likes.total(view.uuid) : null
   if (versions && published) {
