@@ -146,6 +146,19 @@ export async function checkAccessibility(page: Page): Promise<string> {
     // rendered yet) has no title for a moment: checked once it is loaded and titled, or after 2 s
     // as it is (a page without a title then fails on it).
     await page.waitForFunction(() => document.readyState === 'complete' && document.title.trim() !== '', undefined, { timeout: 2_000 }).catch(() => {})
+    // Contrast is measured in the steady state: a fade under way (the start-up preloader's 2.4 s,
+    // a transition) runs to its end first, 3 s at most.
+    await page.evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 3_000)),
+      ]),
+    )
     const violations = await axeViolations(page)
     return violations.length ? describeViolations(`${page.url()} (${key})`, violations) : ''
   } catch (error) {

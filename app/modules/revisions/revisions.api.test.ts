@@ -147,15 +147,16 @@ describe.each(testDialects)('revisions on %s', (dialect) => {
   it('images come back with a restore: a replaced photo and a removed logo, the same files, in order; and forward again', async () => {
     const owner = await manager(t)
     const route = await storeRoute(t, owner.token, owner.category.id)
-    const post = async (path: string, side: number) => (await upload(t, 'POST', `/routes/${route.uuid}/${path}`, { token: owner.token, bytes: await solidImage(side, side) })).json.data
-    const first = (await post('photo', 40)).photo!
-    await post('logos', 10)
-    const logos = (await post('logos', 12)).logos
+    const photo = async (side: number) => (await upload(t, 'POST', `/routes/${route.uuid}/photo`, { token: owner.token, bytes: await solidImage(side, side) })).json.data.photo!
+    const logo = async (side: number) => (await upload(t, 'POST', `/routes/${route.uuid}/logos`, { token: owner.token, bytes: await solidImage(side, side) })).json.data.logos
+    const first = await photo(40)
+    await logo(10)
+    const logos = await logo(12)
     const withFirst = (await list(owner.token, route.uuid)).json.data[0]
     expect(withFirst.changes).toEqual(['images'])
     const firstBytes = await storedBytes(t.services.storage, first)
 
-    const second = (await post('photo', 60)).photo!
+    const second = await photo(60)
     expect((await t.call('DELETE', `/routes/${route.uuid}/logos/${logos[0].id}`, { token: owner.token })).status).toBe(200)
     const detail = await t.call('GET', `/routes/${route.uuid}/revisions/${(await list(owner.token, route.uuid)).json.data[1].id}`, { token: owner.token })
     expect(detail.json.data.diff.fields).toContainEqual({ field: 'images.photo', before: first, after: second })
