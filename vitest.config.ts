@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirst } from './tests/setup/sequencer.ts'
 import { testWorkers } from './tests/setup/workers.ts'
 
 // Both projects run side by side on the same workers: the app's files keep the cores busy while
@@ -6,6 +7,8 @@ import { testWorkers } from './tests/setup/workers.ts'
 export default defineConfig({
   test: {
     maxWorkers: testWorkers,
+    // The longest files first, from a committed record of a whole run (tests/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
