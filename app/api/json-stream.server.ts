@@ -12,7 +12,8 @@ export function streamedJson(c: Context, value: unknown): Response {
     async pull(controller) {
       const next = await pieces.next()
       if (next.done) controller.close()
-      else controller.enqueue(encoder.encode(next.value))
+      // Text written elsewhere (an import's worker) comes as bytes already.
+      else controller.enqueue(typeof next.value === 'string' ? encoder.encode(next.value) : next.value)
     },
   })
   return c.body(body, 200, { 'Content-Type': 'application/json' })

@@ -1,5 +1,6 @@
 import type { ImportRefused } from './formats/refusal.ts'
 import type { ParsedImport } from './parse.ts'
+import type { PlaceWrite, PlanInput, PlanSummary, PreviewRouteRow, RouteWrite } from './plan.ts'
 import type { SourcePlace, SourceRoute } from './source.ts'
 import type { CsvMapping } from './transfer.schema.ts'
 
@@ -18,7 +19,20 @@ export type ParseJob = (
 ) & {
   /** A preview: descriptions are cut to what the preview shows (PREVIEW_DESCRIPTION). */
   preview?: boolean
+  /**
+   * Compare with the category in the worker (ADR 054): the answer's rows come back as JSON text
+   * and, for a commit, the rows to write in compact form, not the file's rows. An upload's
+   * options are its form's.
+   */
+  plan?: Omit<PlanInput, 'options' | 'places' | 'routes'> & { options?: PlanInput['options'] }
 }
+
+/**
+ * The category as it is once the file is read (the worker asks with `{ category: true }`): read
+ * then, not before the file, so an import that commits meanwhile (the one before in the queue)
+ * is seen, as it was when the comparison ran on the main thread.
+ */
+export type CategoryNow = Pick<PlanInput, 'places' | 'routes'>
 
 /** Why a multipart body cannot be read as an import's form. */
 export type FormProblem = 'required' | 'not_a_file' | 'too_large' | 'unreadable' | 'options_json'
@@ -29,6 +43,14 @@ export type ParseMessage =
   /** One route, its path packed as [lat, lng, height or NaN] triples, handed over rather than copied. */
   | { route: Omit<SourceRoute, 'lines'>; lines: Float64Array[] }
   | { ok: Omit<ParsedImport, 'places' | 'routes'>; form?: { fileName: string; options: unknown } }
+  /** A planned import's part: the preview's places as JSON text (the array's items, UTF-8, handed over), and for a commit what to write. */
+  | { planPlaces: Uint8Array; writes: PlaceWrite[]; links: [row: number, id: number][] }
+  | { planRoute: PreviewRouteRow; write: RouteWrite | null }
+  /** A planned import's row errors, translated, as JSON text (the array's items). */
+  | { planErrors: Uint8Array }
+  /** The file is read: the worker needs the category as it is now (answered with `{ category: CategoryNow }`). */
+  | { category: true }
+  | { planned: Omit<ParsedImport, 'places' | 'routes' | 'problems'> & { summary: PlanSummary }; form?: { fileName: string; options: unknown } }
   /** The form's options do not pass their schema: nothing was read, the caller answers the 422. */
   | { optionsInvalid: unknown }
   | { formProblem: FormProblem }

@@ -7,8 +7,9 @@ import { AppError } from '#app/utils/errors.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import { WorkSlots } from '#app/utils/work-slots.server.ts'
 import { ImportRefused } from './formats/refusal.ts'
-import { NEXT, unpackLine, type FormProblem, type ParseJob, type ParseMessage } from './import-protocol.ts'
+import { NEXT, unpackLine, type CategoryNow, type FormProblem, type ParseJob, type ParseMessage } from './import-protocol.ts'
 import type { ParsedImport } from './parse.ts'
+import type { PlaceWrite, PlanSummary, PreviewRouteRow, RouteWrite } from './plan.ts'
 import type { SourcePlace, SourceRoute } from './source.ts'
 import { importOptionsSchema, MAX_IMPORT_BYTES } from './transfer.schema.ts'
 
@@ -85,6 +86,22 @@ function formRefusal(problem: FormProblem): AppError {
 /** What a worker read: the rows, and for an upload its file's name and options. */
 export type WorkerResult = ParsedImport & { form?: { fileName: string; options: unknown } }
 
+/**
+ * What a worker planned (ADR 054): the answer's places and errors as JSON text (parts of the
+ * arrays' items), its routes, and for a commit the rows to write, compact.
+ */
+export interface PlannedImport {
+  format: ParsedImport['format']
+  columns: ParsedImport['columns']
+  summary: PlanSummary
+  form?: { fileName: string; options: unknown }
+  places: Uint8Array[]
+  errors: Uint8Array[]
+  routes: { preview: PreviewRouteRow; write: RouteWrite | null }[]
+  writes: PlaceWrite[][]
+  links: [row: number, id: number][]
+}
+
 export class ImportWorkers {
   private readonly slots: WorkSlots
   private source: ReturnType<typeof workerSource> | null = null
@@ -94,10 +111,21 @@ export class ImportWorkers {
   }
 
   /** Reads the file (or the whole upload) in a worker: the checked rows, or the file's refusal. */
-  parse(job: ParseJob): Promise<WorkerResult> {
+  parse(job: ParseJob & { plan?: undefined }): Promise<WorkerResult> {
     return this.slots.run(async () => {
       const worker = this.idle.pop() ?? this.spawn()
-      return this.ask(worker, job)
+      return (await this.ask(worker, job)) as WorkerResult
+    })
+  }
+
+  /**
+   * Reads the file (or the whole upload) and compares it with the category in a worker (ADR 054):
+   * `category` is read once the file is, and handed to the worker.
+   */
+  plan(job: ParseJob & { plan: NonNullable<ParseJob['plan']> }, category: () => Promise<CategoryNow>): Promise<PlannedImport> {
+    return this.slots.run(async () => {
+      const worker = this.idle.pop() ?? this.spawn()
+      return (await this.ask(worker, job, category)) as PlannedImport
     })
   }
 
@@ -135,22 +163,42 @@ export class ImportWorkers {
     return worker
   }
 
-  private ask(worker: Worker, job: ParseJob): Promise<WorkerResult> {
-    return new Promise<WorkerResult>((resolve, reject) => {
+  private ask(worker: Worker, job: ParseJob, category?: () => Promise<CategoryNow>): Promise<WorkerResult | PlannedImport> {
+    return new Promise<WorkerResult | PlannedImport>((resolve, reject) => {
       const timer = setTimeout(() => end(new AppError(503, { key: 'import.errors.read_timeout' }, undefined, { 'Retry-After': '30' })), this.options.timeoutMs ?? 60_000)
       const places: SourcePlace[] = []
       const routes: SourceRoute[] = []
+      const planned: Pick<PlannedImport, 'places' | 'errors' | 'routes' | 'writes' | 'links'> = { places: [], errors: [], routes: [], writes: [], links: [] }
       const onMessage = (message: ParseMessage) => {
+        if ('category' in message) {
+          if (!category) return end(failed())
+          category().then(
+            (now) => worker.postMessage({ category: now }),
+            (error: unknown) => {
+              cleanup()
+              void worker.terminate()
+              reject(error as Error)
+            },
+          )
+          return
+        }
         // Rows come in parts, each asked for from a later turn of the loop (ADR 051).
-        if ('places' in message || 'route' in message) {
+        if ('places' in message || 'route' in message || 'planPlaces' in message || 'planRoute' in message || 'planErrors' in message) {
           if ('places' in message) for (const place of message.places) places.push(place)
-          else routes.push({ ...message.route, lines: message.lines.map(unpackLine) })
+          else if ('route' in message) routes.push({ ...message.route, lines: message.lines.map(unpackLine) })
+          else if ('planPlaces' in message) {
+            planned.places.push(message.planPlaces)
+            if (message.writes.length > 0) planned.writes.push(message.writes)
+            for (const link of message.links) planned.links.push(link)
+          } else if ('planRoute' in message) planned.routes.push({ preview: message.planRoute, write: message.write })
+          else planned.errors.push(message.planErrors)
           setImmediate(() => worker.postMessage(NEXT))
           return
         }
         cleanup()
         this.keep(worker)
         if ('ok' in message) resolve({ ...message.ok, places, routes, form: message.form })
+        else if ('planned' in message) resolve({ ...message.planned, ...planned, form: message.form })
         else if ('refused' in message) reject(new ImportRefused(message.refused.status as 413 | 415 | 422, message.refused.key.replace(/^import\.errors\./, ''), message.refused.values))
         else if ('formProblem' in message) reject(formRefusal(message.formProblem))
         else if ('optionsInvalid' in message) {

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { describe, expect, it } from 'vitest'
 import { translate } from '#app/i18n/i18n.server.ts'
 import { AppError } from '#app/utils/errors.ts'
+import { JsonArrayText } from '#app/utils/turns.server.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { bigCsv, bigGpx } from '#tests/setup/import-files.ts'
 import { ImportWorkers } from './import-workers.server.ts'
@@ -54,6 +55,40 @@ describe('import workers', () => {
       expect(answer).toMatchObject({ status: 422, message: expect.stringMatching(/needs more memory or time than an import may use/) })
       const next = await workers.parse({ bytes: new TextEncoder().encode('name,lat,lng\nA,46.5,6.6\n') })
       expect(next.places).toHaveLength(1)
+    } finally {
+      await workers.close()
+    }
+  })
+
+  it('compares in the worker: the category is asked for once the file is read, and only then; the answer comes as JSON text', async () => {
+    const workers = new ImportWorkers({ concurrency: 1, heapMb: 64 })
+    const plan = { fallback: 'en', locale: 'en' as const, commit: true, options: {} }
+    let asked = 0
+    const category = async () => {
+      asked++
+      // A place 5 m from row 2's: that row is already there (skip by default); row 3 is new.
+      return { places: [{ id: 41, name: 'Old', lat: 46.50004, lng: 6.6 }], routes: [] }
+    }
+    try {
+      // A file that is refused is never compared: the category is not read.
+      expect(await refusal(workers.plan({ bytes: new TextEncoder().encode('<?xml version="1.0"?><svg/>'), plan }, category))).toMatchObject({ status: 422 })
+      expect(asked).toBe(0)
+      const planned = await workers.plan({ bytes: new TextEncoder().encode('name,lat,lng\nA,46.5,6.6\nB,46.6,6.7\n,46.7,6.8\n'), plan }, category)
+      expect(asked).toBe(1)
+      expect(planned.summary).toMatchObject({ rows: 3, places_created: 1, places_skipped: 1, errors: 1 })
+      const places = new JsonArrayText(planned.places).parse()
+      expect(places).toMatchObject([
+        { row: 2, name: 'A', status: 'existing', existing: { id: 41, name: 'Old', distance: 4.4 }, action: 'skip' },
+        { row: 3, name: 'B', status: 'new', existing: null, action: 'create' },
+      ])
+      expect(new JsonArrayText(planned.errors).parse()).toEqual([{ row: 4, field: 'name', message: 'The name is missing.' }])
+      // Only the row to create comes back to write, compact.
+      expect(planned.writes.flat()).toEqual([[3, 'B', 46.6, 6.7, null, []]])
+      // A category that cannot be read ends the import with its error.
+      const broken = async (): Promise<never> => {
+        throw new AppError(404, { key: 'errors.not_found' })
+      }
+      expect(await refusal(workers.plan({ bytes: new TextEncoder().encode('name,lat,lng\nA,46.5,6.6\n'), plan }, broken))).toMatchObject({ status: 404 })
     } finally {
       await workers.close()
     }

@@ -1,8 +1,9 @@
 import { parentPort } from 'node:worker_threads'
 import { ImportRefused } from './formats/refusal.ts'
-import { NEXT, packLine, previewText, ROWS_PER_MESSAGE, type FormProblem, type ParseJob, type ParseMessage } from './import-protocol.ts'
+import { NEXT, packLine, previewText, ROWS_PER_MESSAGE, type CategoryNow, type FormProblem, type ParseJob, type ParseMessage } from './import-protocol.ts'
 import { parseImport } from './parse.ts'
-import { importOptionsSchema, MAX_IMPORT_BYTES, type CsvMapping } from './transfer.schema.ts'
+import { planImport } from './plan.ts'
+import { importOptionsSchema, MAX_IMPORT_BYTES, type CsvMapping, type ImportOptions } from './transfer.schema.ts'
 
 // The worker thread an import's file is read in (ADR 050): its own heap (resourceLimits), so a
 // file that needs too much memory ends this thread, never the server. Built as
@@ -40,22 +41,49 @@ async function readForm(pieces: Uint8Array[], contentType: string) {
   return { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name.slice(0, 200), options }
 }
 
-async function run(job: ParseJob, send: (message: ParseMessage, transfer?: ArrayBuffer[]) => void, sent: () => Promise<void>) {
+async function run(job: ParseJob, send: (message: ParseMessage, transfer?: ArrayBuffer[]) => void, sent: () => Promise<void>, category: () => Promise<CategoryNow>) {
   let bytes: Uint8Array
   let mapping: CsvMapping | undefined
   let fileName: string | undefined
   let form: { fileName: string; options: unknown } | undefined
+  let options: ImportOptions = job.plan?.options ?? {}
   if ('form' in job) {
     const read = await readForm(job.form, job.contentType)
-    const options = importOptionsSchema.safeParse(read.options)
-    if (!options.success) return send({ optionsInvalid: read.options })
+    const checked = importOptionsSchema.safeParse(read.options)
+    if (!checked.success) return send({ optionsInvalid: read.options })
     ;({ bytes, fileName } = read)
-    mapping = options.data.mapping
+    options = checked.data
+    mapping = options.mapping
     form = { fileName: read.fileName, options: read.options }
   } else {
     ;({ bytes, mapping, fileName } = job)
   }
-  const { places, routes, ...rest } = parseImport(bytes, mapping, fileName)
+  const parsed = parseImport(bytes, mapping, fileName)
+  if (job.plan) {
+    // Compared with the category here (ADR 054): the main thread gets the answer's rows as text
+    // and the rows to write, never the file's rows.
+    const encoder = new TextEncoder()
+    // The array's items, without its brackets: the answer joins the parts with commas.
+    const text = (rows: unknown[]) => encoder.encode(JSON.stringify(rows).slice(1, -1))
+    const summary = await planImport(parsed, { ...job.plan, ...(await category()), options }, {
+      async places(preview, writes, links) {
+        const bytes = text(preview)
+        send({ planPlaces: bytes, writes, links }, [bytes.buffer as ArrayBuffer])
+        await sent()
+      },
+      async route(preview, write) {
+        send({ planRoute: preview, write })
+        await sent()
+      },
+      async errors(errors) {
+        const bytes = text(errors)
+        send({ planErrors: bytes }, [bytes.buffer as ArrayBuffer])
+        await sent()
+      },
+    })
+    return send({ planned: { format: parsed.format, columns: parsed.columns, summary }, form })
+  }
+  const { places, routes, ...rest } = parsed
   for (let i = 0; i < places.length; i += ROWS_PER_MESSAGE) {
     const part = places.slice(i, i + ROWS_PER_MESSAGE)
     send({ places: job.preview ? part.map((p) => ({ ...p, description: previewText(p.description) })) : part })
@@ -71,17 +99,29 @@ async function run(job: ParseJob, send: (message: ParseMessage, transfer?: Array
 }
 
 let taken: (() => void) | null = null
+let told: ((category: CategoryNow) => void) | null = null
 
-parentPort!.on('message', (job: ParseJob | typeof NEXT) => {
+parentPort!.on('message', (job: ParseJob | typeof NEXT | { category: CategoryNow }) => {
   if (job === NEXT) {
     const resume = taken
     taken = null
     resume?.()
     return
   }
+  if ('category' in job) {
+    const resume = told
+    told = null
+    resume?.(job.category)
+    return
+  }
   const send = (message: ParseMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer)
   const sent = () => new Promise<void>((resolve) => (taken = resolve))
-  run(job, send, sent).catch((error: unknown) => {
+  const category = () =>
+    new Promise<CategoryNow>((resolve) => {
+      told = resolve
+      send({ category: true })
+    })
+  run(job, send, sent, category).catch((error: unknown) => {
     send(
       error instanceof FormRefused
         ? { formProblem: error.problem }
