@@ -21,6 +21,7 @@ import { ImportDialog } from '#app/components/import/import-dialog.tsx'
 import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import { CategoryMenu } from './category-menu.tsx'
+import { ContentLanguagesModal } from './modals/content-languages-modal.tsx'
 import { CategoryTree, type TreeCategory } from './category-tree.tsx'
 import { NO_CATEGORY } from '#app/modules/categories/categories.schema.ts'
 import type { EditorCategory, LatLng } from './contracts.ts'
@@ -82,6 +83,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
   const [picking, setPicking] = useState(false)
   const [picked, setPicked] = useState<LatLng | null>(null)
   const [importing, setImporting] = useState(false)
+  const [choosingLanguages, setChoosingLanguages] = useState(false)
   const mapHandle = useRef<RouteEditorMapHandle | null>(null)
   const onMapReady = useCallback((handle: RouteEditorMapHandle | null) => {
     mapHandle.current = handle
@@ -197,7 +199,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
             <h1 className="text-xl font-semibold">{t('nav.map')}</h1>
             <div className="flex flex-wrap items-center gap-2">
               {statsRow}
-              {category ? <CategoryMenu category={category} onImport={() => setImporting(true)} /> : null}
+              {category ? <CategoryMenu category={category} onImport={() => setImporting(true)} onLanguages={() => setChoosingLanguages(true)} /> : null}
             </div>
           </div>
           <CategoryTree categories={categories} selectedId={category?.id ?? null} onSelect={selectCategory} />
@@ -406,6 +408,10 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
             revalidate()
           }}
         />
+      ) : null}
+
+      {category && choosingLanguages ? (
+        <ContentLanguagesModal open={choosingLanguages} onOpenChange={setChoosingLanguages} category={category} onSaved={revalidate} />
       ) : null}
 
       {category ? <ImportDialog

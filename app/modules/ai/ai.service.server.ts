@@ -1,7 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import type { DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
-import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
@@ -70,7 +69,7 @@ export class AiService {
    * Saves a draft as a new draft route: stored, then given its places, line and measures. The
    * routes service has no single call for both, so a failed second step deletes the new route.
    */
-  async createRoute(user: User, input: CreateRouteInput, locale: Locale | null): Promise<CreatedRouteView> {
+  async createRoute(user: User, input: CreateRouteInput, locale: string | null): Promise<CreatedRouteView> {
     await this.deps.categories.access.require(user.id, input.place_category_id, 'editor')
     const ordered = await this.walkablePlaces(input.place_category_id, input.place_ids)
     const walks = this.deps.walks

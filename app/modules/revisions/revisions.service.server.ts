@@ -1,7 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { RevisionKind, User } from '#app/db/schema.ts'
-import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
 import type { PlaceView } from '#app/modules/places/places.schema.ts'
 import type { PlaceService } from '#app/modules/places/places.service.server.ts'
@@ -146,7 +145,7 @@ export class RevisionService implements SaveRecorder {
   // ---- restoring
 
   /** Saves the route as it was in revision `id` (a new revision); stops deleted meanwhile are left out and named. */
-  async restoreRoute(user: User, uuid: string, id: number, locale: Locale | null): Promise<{ revisionId: number | null; skipped: string[] }> {
+  async restoreRoute(user: User, uuid: string, id: number, locale: string | null): Promise<{ revisionId: number | null; skipped: string[] }> {
     const walk = await this.routeOf(user, uuid)
     const row = await this.repo.find('route', walk.id, id)
     if (!row) throw notFound()

@@ -1,6 +1,6 @@
 import { contentVersionBoard, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
-import { isLocale, locales, type Locale } from '#app/i18n/config.ts'
+import { isLocale, locales } from '#app/i18n/config.ts'
 import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
 import { routeFileUrl, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
@@ -46,7 +46,7 @@ export class OpenDataService {
     return found.id
   }
 
-  async category(slug: string, locale: Locale | null): Promise<KeptAnswer | null> {
+  async category(slug: string, locale: string | null): Promise<KeptAnswer | null> {
     const id = await this.categoryId(slug)
     if (id === null) return null
     return this.answers.answer(id, `open:${locale ?? ''}`, async () => {

@@ -13,6 +13,8 @@ export interface CategoryRef {
   slug: string
   name: string
   fallback_locale: string
+  /** ADR 043: the other content languages, as stored (contentLocalesOf reads them). */
+  content_locales: string
 }
 export interface RoutePlaceRow {
   place_id: number
@@ -117,7 +119,7 @@ export class WalksRepo {
   // ---- categories (read only: the categories module owns them)
 
   findCategory(id: number): Promise<CategoryRef | undefined> {
-    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale', 'content_locales']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   // ---- translations

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { useTestApi } from '#tests/setup/test-app.ts'
+import { testDialects } from '#tests/setup/test-db.ts'
+import { addMember, createUser } from '#tests/setup/factories.ts'
+import { manager, storeRoute } from '#app/modules/walks/walks.test-fixtures.ts'
+
+// ADR 043: a category's content languages are any BCP 47 tags; route texts and notices are written in them.
+
+describe.each(testDialects)('content languages on %s', (dialect) => {
+  const { t } = useTestApi(dialect)
+
+  it('a category offers the languages its owner chooses, canonical, its fallback first', async () => {
+    const { token, category } = await manager(t, { fallback_locale: 'fr' })
+    const res = await t.call('PUT', `/place-categories/${category.id}`, { token, body: { content_locales: ['es-es', 'ar', 'zh-hant', 'es-ES'] } })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    expect(res.json.data.content_locales).toEqual(['fr', 'es-ES', 'ar', 'zh-Hant'])
+    const tree = await t.call('GET', '/place-categories', { token })
+    expect(tree.json.data.find((c) => c.id === category.id)?.content_locales).toEqual(['fr', 'es-ES', 'ar', 'zh-Hant'])
+  })
+
+  it('refuses what is not a language tag with a translated 422, and writes nothing', async () => {
+    const { token, category } = await manager(t, { fallback_locale: 'fr' })
+    for (const [tag, language, message] of [
+      ['spanish', 'en', 'The content locales.0 must be a language tag (BCP 47), such as es, pt-BR or zh-Hant.'],
+      ['es_ES', 'fr', 'Le champ 0 doit être une étiquette de langue (BCP 47), par exemple es, pt-BR ou zh-Hant.'],
+    ] as const) {
+      const res = await t.callOffContract('PUT', `/place-categories/${category.id}`, { token, body: { content_locales: [tag] }, headers: { 'Accept-Language': language } })
+      expect(res.status).toBe(422)
+      expect(Object.values(res.json.errors as Record<string, string[]>).flat().join(' ')).toContain(message.split(' ').slice(-6).join(' '))
+    }
+    const after = await t.call('GET', `/place-categories/${category.id}`, { token })
+    expect(after.json.data.content_locales).toEqual(['fr', 'en', 'de', 'it'])
+  })
+
+  it('only owners choose them; another tenant’s category is not found', async () => {
+    const { category } = await manager(t)
+    const stranger = await createUser(t.services)
+    expect((await t.call('PUT', `/place-categories/${category.id}`, { token: stranger.token, body: { content_locales: ['es'] } })).status).toBe(404)
+    const editor = await createUser(t.services)
+    await addMember(t.services, category.id, editor.user, 'editor')
+    expect((await t.call('PUT', `/place-categories/${category.id}`, { token: editor.token, body: { content_locales: ['es'] } })).status).toBe(403)
+  })
+
+  it('writes route texts and notices in an offered content language, and refuses one the category does not offer', async () => {
+    const { token, category } = await manager(t, { fallback_locale: 'fr' })
+    const route = await storeRoute(t, token, category.id)
+    const refused = await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, translations: { es: { name: 'Vuelta al lago' } } } })
+    expect(refused.status).toBe(422)
+    expect(refused.json.errors['translations.es']).toEqual(['This category does not offer this content language. Add it in the category’s languages first.'])
+    await t.call('PUT', `/place-categories/${category.id}`, { token, body: { content_locales: ['es', 'ar'] } })
+    const saved = await t.call('PUT', '/routes/update', {
+      token,
+      body: {
+        uuid: route.uuid,
+        translations: { 'es': { name: 'Vuelta al lago', description: 'Un paseo junto al agua.' }, 'ar': { name: 'جولة البحيرة' } },
+        notice: { level: 'information', starts_on: null, ends_on: null, texts: { es: 'Sendero embarrado' } },
+      },
+    })
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200)
+    const es = await t.call('GET', `/routes/${route.uuid}/get-route?locale=es`, { token })
+    expect(es.json.data.name).toBe('Vuelta al lago')
+    expect(es.json.data.translations.ar?.name).toBe('جولة البحيرة')
+    expect(es.json.data.notice?.texts).toEqual({ es: 'Sendero embarrado' })
+    // The fallback's text where the wanted language has none.
+    const fr = await t.call('GET', `/routes/${route.uuid}/get-route?locale=fr`, { token })
+    expect(fr.json.data.name).toBe('Tour du lac')
+  })
+})
