@@ -65,4 +65,21 @@ describe.each(testDialects)('content languages on %s', (dialect) => {
     const fr = await t.call('GET', `/routes/${route.uuid}/get-route?locale=fr`, { token })
     expect(fr.json.data.name).toBe('Tour du lac')
   })
+
+  it('exports and open data carry every content language: name:es in GeoJSON, name_es in CSV, ?locale=es', async () => {
+    const { token, category } = await manager(t, { fallback_locale: 'fr' })
+    await t.call('PUT', `/place-categories/${category.id}`, { token, body: { content_locales: ['es'] } })
+    const place = (await t.call('POST', '/places', { token, body: { place_category_id: category.id, name: 'Catedral', lat: 46.5225, lng: 6.6355 } })).json.data.id as number
+    await t.services.db.insertInto('place_translations').values({ place_id: place, locale: 'es', name: 'La catedral', description: 'La iglesia más grande.' }).execute()
+    const route = await storeRoute(t, token, category.id)
+    await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, status: 'published', places: [{ id: place }], translations: { es: { name: 'Vuelta al lago' } } } })
+    const geojson = JSON.parse((await t.call('GET', `/place-categories/${category.id}/export?format=geojson`, { token })).text) as { features: { properties: Record<string, unknown> }[] }
+    expect(geojson.features.find((f) => f.properties.kind === 'route')?.properties).toMatchObject({ name: 'Tour du lac', 'name:fr': 'Tour du lac', 'name:es': 'Vuelta al lago' })
+    expect(geojson.features.find((f) => f.properties.kind === 'place')?.properties).toMatchObject({ 'name:es': 'La catedral' })
+    const csv = (await t.call('GET', `/place-categories/${category.id}/export?format=csv`, { token })).text
+    expect(csv.split('\r\n')[0]).toBe('name,lat,lng,description,name_en,description_en,name_fr,description_fr,name_de,description_de,name_it,description_it,name_es,description_es,routes')
+    const open = await t.callOffContract('GET', `/public/categories/${category.slug}?locale=es`)
+    expect(open.status).toBe(200)
+    expect(open.json.data.routes[0]).toMatchObject({ name: 'Vuelta al lago', translations: { es: { name: 'Vuelta al lago' } } })
+  })
 })

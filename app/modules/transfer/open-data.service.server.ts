@@ -78,7 +78,7 @@ export class OpenDataService {
   }
 
   private publicRoute(route: ExportRoute, wanted: string, fallback: string): OpenCategory['routes'][number] {
-    const order = [wanted, fallback, ...locales]
+    const order = [wanted, fallback, ...locales, ...Object.keys(route.texts)]
     const text = (field: 'name' | 'subtitle' | 'description') => order.map((l) => route.texts[l]?.[field]).find((v) => v) ?? null
     const translations = Object.fromEntries(
       Object.entries(route.texts).map(([locale, t]) => [locale, { name: t.name ?? null, subtitle: t.subtitle ?? null, description: t.description ?? null }]),
