@@ -58,6 +58,7 @@ const calls: Record<string, Call> = {
     body: (w) => ({ place_category_id: w.category, name: 'Drafted', place_ids: [w.place], distance: 0, duration: 0 }),
   },
   'POST /ai/draft-texts': { method: 'POST', path: () => '/ai/draft-texts', body: (w) => ({ route_uuid: w.route }), granted: 503 },
+  'POST /ai/translate-texts': { method: 'POST', path: () => '/ai/translate-texts', body: (w) => ({ route_uuid: w.route, locale: 'it' }), granted: 503 },
   'GET /place-categories/{id}/members': { method: 'GET', path: (w) => `/place-categories/${w.category}/members` },
   'PUT /place-categories/{id}/members/{userId}': { method: 'PUT', path: (w) => `/place-categories/${w.category}/members/${w.colleague}`, body: () => ({ role: 'owner' }), ownerOnly: true },
   'DELETE /place-categories/{id}/members/{userId}': { method: 'DELETE', path: (w) => `/place-categories/${w.category}/members/${w.colleague}`, ownerOnly: true },

@@ -9,6 +9,7 @@ import { NoticeEditor } from './notice-editor.tsx'
 import { noticeDraft, previewNotice } from './notice-changes.ts'
 import { PublicPreview } from './public-preview.tsx'
 import { TranslationTabs } from './translation-tabs.tsx'
+import { TranslationDraft } from './translation-draft.tsx'
 import { useRouteEditor } from './use-route-editor.ts'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import { messageKey } from '#app/i18n/keys.ts'
@@ -32,9 +33,11 @@ export interface LandingEditorProps {
   contentLocales: string[]
   /** REVISIONS_DAYS: how long the History keeps a save (ADR 111). */
   revisionsDays: number
+  /** An AI provider is configured: a tab other than the fallback's offers a translation draft (ADR 043). */
+  aiTexts?: boolean
 }
 
-export function LandingEditor({ initial, routes, addressing, category, fallbackLocale, contentLocales, revisionsDays }: LandingEditorProps) {
+export function LandingEditor({ initial, routes, addressing, category, fallbackLocale, contentLocales, revisionsDays, aiTexts = false }: LandingEditorProps) {
   const { t } = useTranslation()
   const interfaceLocale = useLocale()
   const [language, setLanguage] = useState<string>(() => (namedLocales(initial.translations, contentLocales).includes(interfaceLocale) ? interfaceLocale : fallbackLocale))
@@ -86,6 +89,15 @@ export function LandingEditor({ initial, routes, addressing, category, fallbackL
             errors={errors}
             onChange={(locale, field, value) => setEdited((e) => ({ ...e, texts: { ...e.texts, [locale]: { ...e.texts[locale], [field]: value } } }))}
           />
+          {aiTexts && language !== fallbackLocale ? (
+            <TranslationDraft
+              key={language}
+              routeUuid={route.uuid}
+              from={fallbackLocale}
+              locale={language}
+              onDrafted={(texts) => setEdited((e) => ({ ...e, texts: { ...e.texts, [language]: { ...e.texts[language], ...texts } } }))}
+            />
+          ) : null}
         </section>
 
         <NoticeEditor languages={contentLocales} draft={notice} saved={route.notice} onChange={(next) => setEdited((s) => ({ ...s, notice: next }))} language={language} onLanguageChange={setLanguage} errors={errors} />

@@ -73,7 +73,9 @@ export function TrailPage({ view }: { view: TrailView }) {
     paths: view.paths,
     tiles: view.tiles,
     styles: view.assets.styles,
-    pages: [view.mapPath, view.landingPath],
+    // The walk's pages in the language read (ADR 043): fetched with the visitor's cookie and
+    // Accept-Language, and with ?lang= when the page was asked so, they are saved as they were shown.
+    pages: [view.mapPath, view.landingPath].map((path) => (view.langParam ? `${path}?lang=${encodeURIComponent(view.langParam)}` : path)),
     focus: view.focusId,
     embed: view.embed,
     offline: view.offline,

@@ -12,6 +12,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <LandingEditor
           initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} fallbackLocale={loaderData.category!.fallbackLocale} contentLocales={loaderData.category!.contentLocales}
           revisionsDays={loaderData.revisionsDays}
+          aiTexts={loaderData.aiTexts}
         />
       )}
     </RouteScreen>
