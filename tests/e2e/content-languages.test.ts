@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keepScreenshot, phone } from './browser.ts'
+import { desktop, keepScreenshot, phone, waitForHydration } from './browser.ts'
 import { apiCaller, createCategory, createPlace, createQrCode, createRoute, signedInRequest, useBrowserPage } from './fixtures.ts'
 
 // Content in any language (ADR 043): a category offering Spanish and Arabic beside English. A
@@ -104,5 +104,34 @@ describe('content languages on the visitor pages', () => {
     // The interface stays English (the nearest interface language of Arabic).
     expect(await page.getByTestId('open-map').textContent()).toContain('Open the map')
     await keepScreenshot(page, 'content-languages/arabic-landing', { always: true })
+  })
+
+  it('the manager writes a stop’s Spanish name in the map editor; the landing editor’s tabs are the content languages', async () => {
+    const { page } = await browser.open(desktop, { signIn: true, locale: 'en-US' })
+    await page.goto(`/map?category=${category.id}&route=${route.uuid}`)
+    await waitForHydration(page)
+    await page.getByTestId('stop-texts').first().click()
+    const dialog = page.getByTestId('place-texts-modal')
+    await page.getByTestId('place-texts-tab-es').click()
+    await expect.poll(() => dialog.getByTestId('place-text-name').isEnabled()).toBe(true)
+    await dialog.getByTestId('place-text-name').fill('Muelle')
+    await page.getByTestId('place-texts-tab-ar').click()
+    expect(await dialog.getByTestId('place-text-name').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+    await keepScreenshot(page, 'content-languages/place-texts', { always: true })
+    await page.getByTestId('place-texts-save').click()
+    await expect.poll(() => dialog.count()).toBe(0)
+
+    await page.goto(`/landing?category=${category.id}&route=${route.uuid}`)
+    await waitForHydration(page)
+    await expect.poll(() => page.locator('[data-testid^="texts-tab-"]').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-testid')))).toEqual(['texts-tab-en', 'texts-tab-es', 'texts-tab-ar'])
+    await page.getByTestId('texts-tab-ar').click()
+    expect(await page.getByTestId('text-name').inputValue()).toBe(texts.ar.name)
+    expect(await page.getByTestId('text-name').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+
+    // The Spanish visitor reads the stop's Spanish name.
+    const visitor = await browser.extraContext(phone, { userAgent: visitorAgent })
+    const tab = await visitor.newPage()
+    await tab.goto(`/m/${category.slug}/${route.slug}`)
+    await expect.poll(() => tab.getByTestId('place-list').textContent()).toContain('Muelle')
   })
 })

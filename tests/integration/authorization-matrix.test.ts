@@ -69,6 +69,8 @@ const calls: Record<string, Call> = {
   'GET /places/nearby': { method: 'GET', path: (w) => `/places/nearby?place_category_id=${w.category}&lat=46.5&lng=6.6` },
   'GET /places/{id}': { method: 'GET', path: (w) => `/places/${w.place}` },
   'PUT /places/{id}': { method: 'PUT', path: (w) => `/places/${w.place}`, body: () => ({ name: 'Renamed place' }) },
+  'GET /places/{id}/texts': { method: 'GET', path: (w) => `/places/${w.place}/texts` },
+  'PUT /places/{id}/texts': { method: 'PUT', path: (w) => `/places/${w.place}/texts`, body: () => ({ texts: { it: { name: 'Duomo' } } }) },
   'DELETE /places/{id}': { method: 'DELETE', path: (w) => `/places/${w.place}` },
   'GET /places/{id}/users': { method: 'GET', path: (w) => `/places/${w.place}/users` },
   'DELETE /places/{id}/users/{userId}': { method: 'DELETE', path: (w) => `/places/${w.place}/users/${w.placeUser}` },

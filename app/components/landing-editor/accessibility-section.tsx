@@ -129,12 +129,13 @@ export function AccessibilitySection({ route, value, language, errors, onChange 
         {route.places.map((place) => {
           const id = `entrance-${place.id}-${language}`
           return (
-            <div key={place.id} className="flex flex-col gap-1" lang={language} dir={textDirection(language)}>
+            <div key={place.id} className="flex flex-col gap-1" lang={language}>
               <label htmlFor={id} className="text-sm font-medium">
                 {place.placeSortId}. {t('accessibility.editor.entranceOf', { name: place.name })} <span className="text-gray-500 dark:text-gray-400">({languageName(language, ui)})</span>
               </label>
               <textarea
                 id={id}
+                dir={textDirection(language)}
                 rows={2}
                 maxLength={ENTRANCE_NOTE_MAX}
                 data-testid={`a11y-entrance-${place.id}`}

@@ -68,7 +68,7 @@ export function TranslationTabs({
         className="mb-4 gap-1"
         tabClassName="px-3 py-2"
       />
-      <TabPanel idPrefix="texts-" value={active} className="flex flex-col gap-4" lang={active} dir={textDirection(active)}>
+      <TabPanel idPrefix="texts-" value={active} className="flex flex-col gap-4">
         {fields.map((field) => {
           const id = `text-${active}-${field}`
           const fieldErrors = errors[`${active}.${field}`] ?? []
@@ -81,6 +81,9 @@ export function TranslationTabs({
             'aria-invalid': fieldErrors.length > 0 || undefined,
             'aria-describedby': [fieldErrors.length > 0 && `${id}-error`, `${id}-length`].filter(Boolean).join(' '),
             'data-testid': `text-${field}`,
+            // The text's language and direction on the field itself: its label is the interface's (ADR 043).
+            lang: active,
+            dir: textDirection(active),
             className: inputClass,
             onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(active, field, event.target.value),
           }

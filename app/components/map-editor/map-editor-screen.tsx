@@ -22,6 +22,7 @@ import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-m
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import { CategoryMenu } from './category-menu.tsx'
 import { ContentLanguagesModal } from './modals/content-languages-modal.tsx'
+import { PlaceTextsModal } from './modals/place-texts-modal.tsx'
 import { CategoryTree, type TreeCategory } from './category-tree.tsx'
 import { NO_CATEGORY } from '#app/modules/categories/categories.schema.ts'
 import type { EditorCategory, LatLng } from './contracts.ts'
@@ -84,6 +85,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
   const [picked, setPicked] = useState<LatLng | null>(null)
   const [importing, setImporting] = useState(false)
   const [choosingLanguages, setChoosingLanguages] = useState(false)
+  const [textsOf, setTextsOf] = useState<{ id: number; name: string } | null>(null)
   const mapHandle = useRef<RouteEditorMapHandle | null>(null)
   const onMapReady = useCallback((handle: RouteEditorMapHandle | null) => {
     mapHandle.current = handle
@@ -343,6 +345,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
                   onRemove={(key) => dispatch({ type: 'remove', key })}
                   onFill={(key, place) => dispatch({ type: 'fill', key, place })}
                   onAddSlot={() => dispatch({ type: 'addSlot' })}
+                  onTexts={setTextsOf}
                 />
               ) : (
                 <PlaceSearch places={located} inRoute={inRoute} canAdd onAdd={addPlace} onShow={(p) => showPlace({ lat: p.lat!, lng: p.lng! })} />
@@ -408,6 +411,10 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
             revalidate()
           }}
         />
+      ) : null}
+
+      {category && textsOf ? (
+        <PlaceTextsModal open onOpenChange={(open) => !open && setTextsOf(null)} place={textsOf} languages={category.contentLocales} />
       ) : null}
 
       {category && choosingLanguages ? (

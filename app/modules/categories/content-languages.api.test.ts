@@ -82,4 +82,27 @@ describe.each(testDialects)('content languages on %s', (dialect) => {
     expect(open.status).toBe(200)
     expect(open.json.data.routes[0]).toMatchObject({ name: 'Vuelta al lago', translations: { es: { name: 'Vuelta al lago' } } })
   })
+
+  it('a place’s name and description per content language; the visitor page names the stop in its language', async () => {
+    const { token, category } = await manager(t, { fallback_locale: 'fr' })
+    await t.call('PUT', `/place-categories/${category.id}`, { token, body: { content_locales: ['es'] } })
+    const place = (await t.call('POST', '/places', { token, body: { place_category_id: category.id, name: 'Cathédrale', lat: 46.5225, lng: 6.6355 } })).json.data.id as number
+    const saved = await t.call('PUT', `/places/${place}/texts`, { token, body: { texts: { es: { name: 'Catedral', description: 'La iglesia más grande.' } } } })
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200)
+    expect(saved.json.data).toEqual({ place_id: place, texts: { es: { name: 'Catedral', description: 'La iglesia más grande.' } } })
+    // A language not sent is kept; a blank clears.
+    await t.call('PUT', `/places/${place}/texts`, { token, body: { texts: { fr: { description: 'La plus grande église.' }, es: { description: '' } } } })
+    expect((await t.call('GET', `/places/${place}/texts`, { token })).json.data.texts).toEqual({ es: { name: 'Catedral', description: null }, fr: { name: null, description: 'La plus grande église.' } })
+    const refused = await t.call('PUT', `/places/${place}/texts`, { token, body: { texts: { ja: { name: '大聖堂' } } } })
+    expect(refused.status).toBe(422)
+    expect(refused.json.errors['texts.ja']).toEqual(['This category does not offer this content language. Add it in the category’s languages first.'])
+    const stranger = await createUser(t.services)
+    expect((await t.call('PUT', `/places/${place}/texts`, { token: stranger.token, body: { texts: { es: { name: 'X' } } } })).status).toBe(404)
+    const route = await storeRoute(t, token, category.id)
+    await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, status: 'published', places: [{ id: place }] } })
+    const es = await t.call('GET', `/routes/${route.uuid}/get-route?locale=es`, { token })
+    expect(es.json.data.places.map((p) => p.name)).toEqual(['Catedral'])
+    const fr = await t.call('GET', `/routes/${route.uuid}/get-route?locale=fr`, { token })
+    expect(fr.json.data.places.map((p) => p.name)).toEqual(['Cathédrale'])
+  })
 })

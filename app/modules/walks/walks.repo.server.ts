@@ -159,6 +159,13 @@ export class WalksRepo {
       .execute()
   }
 
+  /** The names these places have in a language (ADR 043: a stop is named in the page's content language where it has one). */
+  async placeNamesIn(placeIds: number[], locale: string | null): Promise<Map<number, string>> {
+    if (placeIds.length === 0 || !locale) return new Map()
+    const rows = await this.db.selectFrom('place_translations').select(['place_id', 'name']).where('place_id', 'in', placeIds).where('locale', '=', locale).execute()
+    return new Map(rows.flatMap((r) => (r.name?.trim() ? [[r.place_id, r.name.trim()] as const] : [])))
+  }
+
   /** Places with coordinates per route (those a route shows), in one query. */
   async placesCounts(walkIds: number[]): Promise<Map<number, number>> {
     if (walkIds.length === 0) return new Map()
