@@ -101,11 +101,15 @@ export function ownLanguageName(tag: string): string {
 export const SUGGESTED_CONTENT_LOCALES = ['en', 'fr', 'de', 'it', 'es', 'pt', 'nl', 'rm', 'ca', 'pl', 'cs', 'sv', 'da', 'nb', 'fi', 'el', 'tr', 'ru', 'uk', 'ar', 'he', 'fa', 'hi', 'zh-Hans', 'zh-Hant', 'ja', 'ko'] as const
 
 /**
- * The content language a visitor page shows (ADR 043): `?lang=`, else the first wish the
- * category offers, else the page's interface language when offered, else the category's fallback.
+ * The content language a visitor page shows (ADR 043): `?lang=`, else a wish for a language the
+ * interface does not speak (a Spanish browser), else the page's interface language (its path
+ * prefix: an explicit /fr/ beats an English browser), else a wish for an interface language, else
+ * the category's fallback.
  */
 export function chooseContentLocale(offered: readonly string[], fallback: string, asked: { lang: string | null; wish: readonly string[]; ui: string }): string {
-  for (const wanted of [asked.lang, ...asked.wish, asked.ui]) {
+  const interfaceLanguage = (tag: string) => isLocale(tag.split('-')[0].toLowerCase())
+  const order = [asked.lang, ...asked.wish.filter((w) => !interfaceLanguage(w)), asked.ui, ...asked.wish.filter(interfaceLanguage)]
+  for (const wanted of order) {
     const match = wanted ? matchOffered(wanted, offered) : null
     if (match) return match
   }
