@@ -6,6 +6,7 @@ import { callerLocale } from '#app/api/params.ts'
 import { readCookie } from '#app/platform/http/cookies.ts'
 import { SESSION_COOKIE } from '#app/platform/http/session-cookie.server.ts'
 import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.ts'
+import { contentChoiceCookie } from '#app/platform/locale/content-wish.ts'
 import { requestIdFrom } from '#app/platform/observability/logger-http.server.ts'
 import { scrubText, withRequestId } from '#app/platform/observability/logger.server.ts'
 import type { PageCache } from '#app/platform/page-cache/page-cache.server.ts'
@@ -197,6 +198,8 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
       return false
     }
     const { redirect, setCookie } = negotiateLocale(request, null, config)
+    // The switcher's choice (?lang=) kept for the visitor's next pages (ADR 043).
+    const cookies = [setCookie, redirect ? undefined : contentChoiceCookie(request, config)].filter((c): c is string => c !== undefined)
     // A plaque's scan: the kept map page it leads to, in the visitor's language at once
     // (server/plaque-scan.ts); otherwise the /q page's way.
     const scan = await scanTargetOf(services, redirect ? new URL(redirect, request.url).pathname : parsed.pathname)
@@ -223,7 +226,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
       }
       Object.assign(out, present(security(kind, nonce)))
       if (answer.body) out['content-length'] = String(answer.body.length)
-      if (setCookie) out['set-cookie'] = [setCookie]
+      if (cookies.length > 0) out['set-cookie'] = cookies
       send(req, res, requestId, started, answer.status, out, answer.body, parsed.pathname)
       return true
     })

@@ -14,6 +14,7 @@ import { tokenFromRequest } from '#app/platform/http/session-cookie.server.ts'
 import { requestLogging } from '#app/platform/observability/logger-http.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.ts'
+import { contentChoiceCookie } from '#app/platform/locale/content-wish.ts'
 import type { PageCache } from '#app/platform/page-cache/page-cache.server.ts'
 import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
@@ -107,14 +108,16 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
     }
     const token = tokenFromRequest(request.headers) ?? null
     const user = token ? await services.auth.userForSession(token) : null
-    const { redirect, setCookie } = negotiateLocale(request, user, services.config)
+    const { redirect, setCookie: localeCookie } = negotiateLocale(request, user, services.config)
+    // The content language a visitor chose with the switcher (?lang=) is kept for their next pages (ADR 043).
+    const cookies = [localeCookie, redirect ? undefined : contentChoiceCookie(request, services.config)].filter((c): c is string => c !== undefined)
     // A visitor's plaque scan: answered with the map page it leads to, in the visitor's language
     // at once, not after a redirect to the /q page's language or to the map page (ADR 071).
     const scanned = redirect ? new URL(redirect, request.url).pathname : new URL(request.url).pathname
     const scan = user === null && request.method === 'GET' && !categorySlug ? await scanTargetOf(services, scanned) : null
     if (redirect && !scan) {
       const headers = new Headers({ Location: redirect })
-      if (setCookie) headers.append('Set-Cookie', setCookie)
+      for (const cookie of cookies) headers.append('Set-Cookie', cookie)
       return new Response(null, { status: 302, headers })
     }
     const context: AppLoadContext = {
@@ -136,9 +139,9 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
     const response = kept
       ? pageCache.answer(kept, context.cspNonce, request.headers.get('if-none-match'), acceptEncoding)
       : await pageCache.store(cacheKey, await handleRequest(page, context), context.pageCacheTag, context.cspNonce, acceptEncoding)
-    if (!setCookie) return response
+    if (cookies.length === 0) return response
     const headers = new Headers(response.headers)
-    headers.append('Set-Cookie', setCookie)
+    for (const cookie of cookies) headers.append('Set-Cookie', cookie)
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   })
   return app

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { defaultLocale, localeCookie, localeFromAcceptLanguage, isLocale, type Locale } from '#app/i18n/config.ts'
+import { canonicalTag } from '#app/i18n/content-locales.ts'
 import { readCookie } from '#app/platform/http/cookies.ts'
 import { notFound } from '#app/utils/errors.ts'
 
@@ -14,12 +15,16 @@ export function parseId(value: string): number {
 export const idPathSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '1' }) })
 
 /**
- * The language an answer's texts are wanted in: `?locale=` first, then Accept-Language;
- * null lets each category's fallback language decide.
+ * The language an answer's texts are wanted in: `?locale=` first (any content language, ADR 043,
+ * as a canonical BCP 47 tag), then Accept-Language's interface language; null lets each
+ * category's fallback language decide.
  */
-export function requestLocale(c: { req: { query(name: string): string | undefined; header(name: string): string | undefined } }): Locale | null {
+export function requestLocale(c: { req: { query(name: string): string | undefined; header(name: string): string | undefined } }): string | null {
   const asked = c.req.query('locale')
-  if (isLocale(asked)) return asked
+  if (asked !== undefined) {
+    const tag = canonicalTag(asked)
+    if (tag) return tag
+  }
   return localeFromAcceptLanguage(c.req.header('accept-language'))
 }
 

@@ -23,6 +23,7 @@ import * as placeRecordings from './migrations/2026-11-28T1700-place-recordings.
 import * as audioPlays from './migrations/2026-11-29T1300-audio-plays.ts'
 import * as activityLog from './migrations/2026-11-29T1600-activity-log.ts'
 import * as revisions from './migrations/2026-11-29T1500-revisions.ts'
+import * as contentLanguages from './migrations/2026-11-29T1700-content-languages.ts'
 import * as retiredImages from './migrations/2026-11-30T0900-retired-images.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T1300-audio-plays': audioPlays,
   '2026-11-29T1600-activity-log': activityLog,
   '2026-11-29T1500-revisions': revisions,
+  '2026-11-29T1700-content-languages': contentLanguages,
   '2026-11-30T0900-retired-images': retiredImages,
 }
 

@@ -54,6 +54,8 @@ interface PlaceCategoriesTable {
   slug: string
   name: string
   fallback_locale: string
+  /** Migration 2026-11-29T1700-content-languages (ADR 043): the other content languages, canonical BCP 47 tags, comma-separated. */
+  content_locales: Generated<string>
   created_at: Timestamp
   updated_at: Timestamp
   /** Migration 2026-11-28T1600-trash (ADR 110): set while in the trash; every read leaves such rows out. */

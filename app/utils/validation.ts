@@ -45,6 +45,11 @@ function issueToMessage(issue: z.core.$ZodIssue, field: string, input: unknown):
           : { key: 'validation.max_number', values: { attribute, max: Number(issue.maximum) } }
     case 'unrecognized_keys':
       return { key: 'validation.unknown_field', values: { attribute } }
+    case 'invalid_key': {
+      // A record's key refused by its schema (a content language that is no language tag): the key's own message.
+      const inner = issue.issues[0]?.message ?? ''
+      return /^validation\./.test(inner) ? { key: inner, values: { attribute } } : { key: 'validation.invalid', values: { attribute } }
+    }
     case 'invalid_format':
       return { key: issue.format === 'email' ? 'validation.email' : 'validation.format', values: { attribute } }
     case 'invalid_value':

@@ -22,7 +22,12 @@ function start() {
   const trail = JSON.parse(root.getAttribute('data-trail')!) as TrailData
   // A plaque's scan (/q/{code}) is answered with this page itself (ADR 071): the address kept in
   // the history, bookmarked and shared is the map page's, on the scanned stop.
-  if (/\/q\/[^/]+$/.test(location.pathname)) history.replaceState(null, '', trail.pages[0] + (trail.focus ? `?place=${trail.focus}` : ''))
+  if (/\/q\/[^/]+$/.test(location.pathname)) {
+    // The page's address may carry ?lang= (ADR 043): the stop is added to its query.
+    const address = new URL(trail.pages[0], location.href)
+    if (trail.focus) address.searchParams.set('place', String(trail.focus))
+    history.replaceState(null, '', address.pathname + address.search)
+  }
   const m = trail.messages
   const $ = <T extends Element = HTMLElement>(selector: string) => root.querySelector<T>(selector)
   const $$ = <T extends Element = HTMLElement>(selector: string) => [...root.querySelectorAll<T>(selector)]

@@ -47,8 +47,8 @@ describe('route landing page', () => {
     const nearby = page.getByTestId('nearby-route')
     expect(await nearby.count()).toBe(2)
     for (const href of await nearby.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/fr\/r\/lausanne\/[a-z0-9-]+$/)
-    // Each language link is the page's canonical address in that language.
-    expect(await page.getByRole('link', { name: 'de', exact: true }).getAttribute('href')).toBe(`/de/r/${published}`)
+    // Each language link is the page's canonical address in that language, the choice asked (and kept, ADR 043).
+    expect(await page.locator('a[hreflang="de"]').getAttribute('href')).toBe(`/de/r/${published}?lang=de`)
     await page.waitForLoadState('networkidle')
     const jsBytes = (await Promise.all(scripts)).reduce((sum, n) => sum + n, 0)
     console.info(`landing page JavaScript: ${jsBytes} bytes in ${scripts.length} script(s)`)

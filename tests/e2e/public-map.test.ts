@@ -96,7 +96,7 @@ describe('route map page and QR resolver (phone)', () => {
     // A way back to the route's page, and the same map in another language (issue 18.10).
     const mapPath = new URL(page.url()).pathname
     expect(await page.getByRole('link', { name: 'Route page' }).getAttribute('href')).toBe(mapPath.replace('/m/', '/r/'))
-    expect(await page.getByRole('link', { name: 'fr', exact: true }).getAttribute('href')).toBe(`/fr${mapPath}`)
+    expect(await page.locator('a[hreflang="fr"]').getAttribute('href')).toBe(`/fr${mapPath}?lang=fr`)
     const detail = page.getByTestId('place-detail')
     expect(await detail.getByRole('heading', { level: 2 }).textContent()).toBe(cathedral.name)
     expect(await detail.getByRole('heading', { name: 'Le guet' }).isVisible()).toBe(true)

@@ -332,7 +332,7 @@ async function snapshotOf(testDb: TestDb, tables: string[]): Promise<Record<stri
 }
 
 /** 5xx answers that are the design, not a crash: AI text drafting is not configured in tests (503). */
-const designed5xx: Record<string, number> = { 'POST /ai/draft-texts': 503 }
+const designed5xx: Record<string, number> = { 'POST /ai/draft-texts': 503, 'POST /ai/translate-texts': 503 }
 
 function expectEnvelope(res: { status: number; text: string; json: unknown; headers: Headers }, label: string, operation: string) {
   if (res.status !== designed5xx[operation]) expect(res.status, `${label} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500)

@@ -39,7 +39,7 @@ export function CategoryHomePage({ view }: { view: CategoryHomeView }) {
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
           <p className="text-sm font-medium text-gray-700">{t('categoryHome.kicker')}</p>
-          <LanguageLinks links={view.alternates} current={view.locale} />
+          <LanguageLinks links={view.languages} current={view.content.locale} />
         </div>
         <div className="mx-auto max-w-5xl px-4 pb-5">
           <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{view.category.name}</h1>
@@ -52,7 +52,7 @@ export function CategoryHomePage({ view }: { view: CategoryHomeView }) {
           {shown === 0 ? t('categoryHome.none') : t('categoryHome.count', { count: shown })}
         </p>
         <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
-          <ul className="grid gap-4 sm:grid-cols-2" data-testid="route-cards">
+          <ul className="grid gap-4 sm:grid-cols-2" data-testid="route-cards" lang={view.content.locale} dir={view.content.dir}>
             {view.routes.map((route, i) => (
               <RouteCard key={route.uuid} route={route} number={i + 1} locale={view.locale} />
             ))}

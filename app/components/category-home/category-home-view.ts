@@ -3,13 +3,14 @@ import type { AccessibilityFacts } from '#app/modules/accessibility/accessibilit
 import type { RouteFilters } from '#app/visitor/category-filters.ts'
 import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
 import type { RouteCardFacts } from '#app/components/public/landing-view.ts'
+import type { ContentLanguage, ContentLanguageLink } from '#app/components/public/content-languages.ts'
 
 // What a category's public home shows, cut by its loader (app/routes/public/category-home.server.ts).
 
 export interface CategoryRouteCard extends RouteCardFacts {
   uuid: string
   /** Languages the route's texts are written in. */
-  locales: Locale[]
+  locales: string[]
   landingPath: string
   mapPath: string
   start: { lat: number; lng: number } | null
@@ -22,13 +23,18 @@ export interface CategoryRouteCard extends RouteCardFacts {
 
 export interface CategoryHomeView {
   category: { slug: string; name: string }
+  /** The interface language. */
   locale: Locale
+  /** The language of the routes' texts and their direction (ADR 043). */
+  content: ContentLanguage
+  /** The switcher: the category's content languages. */
+  languages: ContentLanguageLink[]
   routes: CategoryRouteCard[]
   filters: RouteFilters
   /** The home's path in this language (the filter form's action) and its canonical URL. */
   path: string
   canonicalUrl: string
-  alternates: { locale: Locale; path: string; url: string }[]
+  alternates: { locale: string; url: string }[]
   tiles: { url: string; attribution: string }
   assets: { script: string; styles: string[] }
 }

@@ -1,4 +1,4 @@
-import { locales, type Locale } from '#app/i18n/config.ts'
+import { locales } from '#app/i18n/config.ts'
 import { accessibilityInputSchema, unknownFacts, type AccessibilityInput } from '#app/modules/accessibility/accessibility.schema.ts'
 import type { AccessibilityFacts, RouteAccessibilityView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { UpdateWalkBody } from '#app/modules/walks/walks.schema.ts'
@@ -11,11 +11,11 @@ import { issuesToFieldErrors } from '#app/utils/validation.ts'
 export interface AccessibilityEditState {
   facts: AccessibilityFacts
   /** Entrance notes by place id and language, blanks as ''. */
-  entrances: Record<number, Record<Locale, string>>
+  entrances: Record<number, Record<string, string>>
 }
 
 /** The body's `accessibility`: changed facts and changed notes only. */
-export type AccessibilityUpdate = Omit<AccessibilityInput, 'entrances' | 'elevation'> & { entrances?: { place_id: number; notes: Partial<Record<Locale, string>> }[] }
+export type AccessibilityUpdate = Omit<AccessibilityInput, 'entrances' | 'elevation'> & { entrances?: { place_id: number; notes: Record<string, string> }[] }
 
 interface RouteLike {
   accessibility?: RouteAccessibilityView
@@ -26,7 +26,9 @@ export function accessibilityState(route: RouteLike): AccessibilityEditState {
   const { elevation: _elevation, ...facts } = route.accessibility ?? { ...unknownFacts(), elevation: null }
   const entrances: AccessibilityEditState['entrances'] = {}
   for (const place of route.places ?? []) {
-    entrances[place.id] = Object.fromEntries(locales.map((l) => [l, place.accessible_entrance?.[l] ?? ''])) as Record<Locale, string>
+    // The four languages and any content language a note is written in (ADR 043); the editor adds the one its tab shows.
+    const languages = new Set([...locales, ...Object.keys(place.accessible_entrance ?? {})])
+    entrances[place.id] = Object.fromEntries([...languages].map((l) => [l, place.accessible_entrance?.[l] ?? '']))
   }
   return { facts, entrances }
 }
@@ -42,7 +44,7 @@ export function accessibilityUpdate(saved: AccessibilityEditState, edited: Acces
   const entrances: NonNullable<AccessibilityUpdate['entrances']> = []
   for (const [id, notes] of Object.entries(edited.entrances)) {
     const before = saved.entrances[Number(id)]
-    const changed = locales.filter((l) => notes[l].trim() !== (before?.[l] ?? '').trim())
+    const changed = Object.keys(notes).filter((l) => (notes[l] ?? '').trim() !== (before?.[l] ?? '').trim())
     if (changed.length > 0) entrances.push({ place_id: Number(id), notes: Object.fromEntries(changed.map((l) => [l, notes[l]])) })
   }
   if (entrances.length > 0) update.entrances = entrances

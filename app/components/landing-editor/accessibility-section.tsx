@@ -1,6 +1,7 @@
 import { Accessibility } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { localeNames, type Locale } from '#app/i18n/config.ts'
+import { languageName, textDirection } from '#app/i18n/content-locales.ts'
+import { useLocale } from '#app/i18n/use-locale.ts'
 import { ENTRANCE_NOTE_MAX, MAX_SLOPE_PCT, MAX_STAIRS, shades, surfaces, yesNoFacts, type YesNoFact } from '#app/modules/accessibility/accessibility.schema.ts'
 import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
@@ -17,7 +18,7 @@ interface Props {
   route: RouteView
   value: AccessibilityEditState
   /** The language of the texts' tab: the entrance notes are edited in it. */
-  language: Locale
+  language: string
   errors: Record<string, string[]>
   onChange: (value: AccessibilityEditState) => void
 }
@@ -28,6 +29,7 @@ const number = (v: string): number | null => (v.trim() === '' || Number.isNaN(Nu
 
 export function AccessibilitySection({ route, value, language, errors, onChange }: Props) {
   const { t } = useTranslation()
+  const ui = useLocale()
   const facts = value.facts
   const set = <K extends keyof AccessibilityFacts>(key: K, v: AccessibilityFacts[K]) => onChange({ ...value, facts: { ...facts, [key]: v } })
   const fieldErrors = (key: string) => errors[`accessibility.${key}`] ?? []
@@ -129,10 +131,11 @@ export function AccessibilitySection({ route, value, language, errors, onChange 
           return (
             <div key={place.id} className="flex flex-col gap-1" lang={language}>
               <label htmlFor={id} className="text-sm font-medium">
-                {place.placeSortId}. {t('accessibility.editor.entranceOf', { name: place.name })} <span className="text-gray-500 dark:text-gray-400">({localeNames[language]})</span>
+                {place.placeSortId}. {t('accessibility.editor.entranceOf', { name: place.name })} <span className="text-gray-500 dark:text-gray-400">({languageName(language, ui)})</span>
               </label>
               <textarea
                 id={id}
+                dir={textDirection(language)}
                 rows={2}
                 maxLength={ENTRANCE_NOTE_MAX}
                 data-testid={`a11y-entrance-${place.id}`}

@@ -9,7 +9,7 @@ import { RouteColorSwatches } from '#app/components/route-color-swatches.tsx'
 import { TranslationTabs } from './translation-tabs.tsx'
 import { useRouteEditor } from './use-route-editor.ts'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
-import type { Locale } from '#app/i18n/config.ts'
+import { locales, type Locale } from '#app/i18n/config.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { EditorForm } from './editor-form.tsx'
@@ -47,7 +47,7 @@ export function BrandingEditor({ initial, fallbackLocale }: { initial: RouteView
       },
     },
   })
-  const texts = editorTexts({})
+  const texts = editorTexts({}, locales)
   for (const l of Object.keys(edited.logoTitles) as (keyof typeof edited.logoTitles)[]) texts[l].logo_title = edited.logoTitles[l]
 
   const setBg = (hex: string) => {

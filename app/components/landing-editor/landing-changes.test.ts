@@ -1,3 +1,4 @@
+import { locales } from '#app/i18n/config.ts'
 import { describe, expect, it } from 'vitest'
 import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales } from './landing-changes.ts'
 
@@ -6,13 +7,13 @@ const route = { translations: { fr: texts('Vieille ville', 'Balade'), de: texts(
 
 describe('landingUpdate', () => {
   it('is null when nothing changed', () => {
-    const saved = landingState(route)
-    expect(landingUpdate('u1', saved, landingState(route))).toBeNull()
+    const saved = landingState(route, locales)
+    expect(landingUpdate('u1', saved, landingState(route, locales))).toBeNull()
   })
 
   it('sends only the changed fields, per language, and changed flags', () => {
-    const saved = landingState(route)
-    const edited = landingState(route)
+    const saved = landingState(route, locales)
+    const edited = landingState(route, locales)
     edited.texts.de.subtitle = 'Spaziergang'
     edited.texts.en.name = 'Old town'
     edited.status = 'published'
@@ -24,8 +25,8 @@ describe('landingUpdate', () => {
   })
 
   it('sends a cleared text as an empty string and ignores whitespace-only edits', () => {
-    const saved = landingState(route)
-    const edited = landingState(route)
+    const saved = landingState(route, locales)
+    const edited = landingState(route, locales)
     edited.texts.fr.subtitle = ''
     edited.texts.fr.name = 'Vieille ville  '
     edited.isIndexed = false
@@ -35,7 +36,7 @@ describe('landingUpdate', () => {
 
 describe('namedLocales', () => {
   it('lists the languages with a non-blank name, in the app order', () => {
-    expect(namedLocales({ it: { name: ' ' }, de: { name: 'Altstadt' }, fr: { name: 'Vieille ville' } })).toEqual(['fr', 'de'])
+    expect(namedLocales({ it: { name: ' ' }, de: { name: 'Altstadt' }, fr: { name: 'Vieille ville' } }, ['en', 'fr', 'de', 'it'])).toEqual(['fr', 'de'])
   })
 })
 

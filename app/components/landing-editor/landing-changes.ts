@@ -1,4 +1,3 @@
-import { locales, type Locale } from '#app/i18n/config.ts'
 import { walkTextFields, walkTranslationSchema, type UpdateWalkBody, type WalkTextField as RouteTextField, type WalkTexts as RouteTexts } from '#app/modules/walks/walks.schema.ts'
 import type { FieldErrors } from '#app/utils/errors.ts'
 import { issuesToFieldErrors } from '#app/utils/validation.ts'
@@ -7,7 +6,7 @@ import { noticeDraft, noticeErrors, noticeUpdate, type NoticeDraft } from './not
 import { accessibilityErrors, accessibilityState, accessibilityUpdate, type AccessibilityEditState } from './accessibility-changes.ts'
 
 /** The landing texts the editor shows: one complete set per language, blanks as ''. */
-export type EditorTexts = Record<Locale, Record<RouteTextField, string>>
+export type EditorTexts = Record<string, Record<RouteTextField, string>>
 
 export interface LandingState {
   texts: EditorTexts
@@ -20,9 +19,10 @@ export interface LandingState {
 /** The part of PUT /routes/update's body the landing editor sends (strict: only what changed, no other field). */
 export type LandingUpdate = Pick<UpdateWalkBody, 'uuid' | 'translations' | 'isIndexed' | 'status' | 'notice' | 'accessibility'>
 
-export function editorTexts(translations: Record<string, RouteTexts>): EditorTexts {
-  const texts = {} as EditorTexts
-  for (const locale of locales) {
+/** One set per content language the category offers (ADR 043). */
+export function editorTexts(translations: Record<string, RouteTexts>, languages: readonly string[]): EditorTexts {
+  const texts: EditorTexts = {}
+  for (const locale of languages) {
     const row = translations[locale]
     texts[locale] = Object.fromEntries(walkTextFields.map((f) => [f, row?.[f] ?? ''])) as Record<RouteTextField, string>
   }
@@ -31,12 +31,13 @@ export function editorTexts(translations: Record<string, RouteTexts>): EditorTex
 
 export function landingState(
   route: { translations: Record<string, RouteTexts>; isIndexed: boolean; status: string; notice?: RouteNotice | null } & Parameters<typeof accessibilityState>[0],
+  languages: readonly string[],
 ): LandingState {
   return {
-    texts: editorTexts(route.translations),
+    texts: editorTexts(route.translations, languages),
     isIndexed: route.isIndexed,
     status: route.status === 'published' ? 'published' : 'draft',
-    notice: noticeDraft(route.notice),
+    notice: noticeDraft(route.notice, languages),
     accessibility: accessibilityState(route),
   }
 }
@@ -45,10 +46,10 @@ export function landingState(
 export function landingUpdate(uuid: string, saved: LandingState, edited: LandingState): LandingUpdate | null {
   const update: LandingUpdate = { uuid }
   const translations: NonNullable<LandingUpdate['translations']> = {}
-  for (const locale of locales) {
+  for (const locale of Object.keys(edited.texts)) {
     for (const field of walkTextFields) {
       const value = edited.texts[locale][field]
-      if (value.trim() !== saved.texts[locale][field].trim()) (translations[locale] ??= {})[field] = value
+      if (value.trim() !== (saved.texts[locale]?.[field] ?? '').trim()) (translations[locale] ??= {})[field] = value
     }
   }
   if (Object.keys(translations).length > 0) update.translations = translations
@@ -62,8 +63,8 @@ export function landingUpdate(uuid: string, saved: LandingState, edited: Landing
 }
 
 /** The languages in which the route has a name. */
-export function namedLocales(translations: Record<string, Pick<RouteTexts, 'name'>>): Locale[] {
-  return locales.filter((l) => (translations[l]?.name ?? '').trim() !== '')
+export function namedLocales(translations: Record<string, Pick<RouteTexts, 'name'>>, languages: readonly string[]): string[] {
+  return languages.filter((l) => (translations[l]?.name ?? '').trim() !== '')
 }
 
 /**

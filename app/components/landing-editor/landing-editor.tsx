@@ -9,13 +9,14 @@ import { NoticeEditor } from './notice-editor.tsx'
 import { noticeDraft, previewNotice } from './notice-changes.ts'
 import { PublicPreview } from './public-preview.tsx'
 import { TranslationTabs } from './translation-tabs.tsx'
+import { TranslationDraft } from './translation-draft.tsx'
 import { useRouteEditor } from './use-route-editor.ts'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import { messageKey } from '#app/i18n/keys.ts'
 import { useLocale } from '#app/i18n/use-locale.ts'
 import type { Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteSummaryView, RouteView } from '#app/modules/walks/walk-responses.schema.ts'
-import { locales, type Locale } from '#app/i18n/config.ts'
+import type { Locale } from '#app/i18n/config.ts'
 import { walkTextFields } from '#app/modules/walks/walks.schema.ts'
 import { EditorForm } from './editor-form.tsx'
 import { HistoryPanel } from '#app/components/revisions/history-panel.tsx'
@@ -28,16 +29,20 @@ export interface LandingEditorProps {
   category: string
   /** The category's first language: the editor opens on it unless the route speaks the user's. */
   fallbackLocale: Locale
+  /** The category's content languages, the fallback first (ADR 043): the language tabs. */
+  contentLocales: string[]
   /** REVISIONS_DAYS: how long the History keeps a save (ADR 111). */
   revisionsDays: number
+  /** An AI provider is configured: a tab other than the fallback's offers a translation draft (ADR 043). */
+  aiTexts?: boolean
 }
 
-export function LandingEditor({ initial, routes, addressing, category, fallbackLocale, revisionsDays }: LandingEditorProps) {
+export function LandingEditor({ initial, routes, addressing, category, fallbackLocale, contentLocales, revisionsDays, aiTexts = false }: LandingEditorProps) {
   const { t } = useTranslation()
   const interfaceLocale = useLocale()
-  const [language, setLanguage] = useState<Locale>(() => (namedLocales(initial.translations).includes(interfaceLocale) ? interfaceLocale : fallbackLocale))
+  const [language, setLanguage] = useState<string>(() => (namedLocales(initial.translations, contentLocales).includes(interfaceLocale) ? interfaceLocale : fallbackLocale))
   const { route, setRoute, replace, edited, setEdited, changes, saving, save, discard, errors } = useRouteEditor<LandingState>(initial, {
-    toState: landingState,
+    toState: (r) => landingState(r, contentLocales),
     toUpdate: landingUpdate,
     validate: (update) => landingErrors(update as LandingUpdate),
     fieldOf: landingFieldOf,
@@ -60,13 +65,13 @@ export function LandingEditor({ initial, routes, addressing, category, fallbackL
   if (firstError !== shownError) {
     setShownError(firstError)
     const locale = firstError?.split('.')[0]
-    if (locale && locale !== language && (locales as readonly string[]).includes(locale)) setLanguage(locale as Locale)
+    if (locale && locale !== language && contentLocales.includes(locale)) setLanguage(locale)
   }
 
   // Uploads and nearby changes are saved at once by their endpoints: take the route, keep edits.
   const applied = setRoute
   // Work kept from before notices existed has none: the route's own.
-  const notice = edited.notice ?? noticeDraft(route.notice)
+  const notice = edited.notice ?? noticeDraft(route.notice, contentLocales)
 
   return (
     <div className="grid gap-8 xl:grid-cols-2">
@@ -78,14 +83,24 @@ export function LandingEditor({ initial, routes, addressing, category, fallbackL
           <TranslationTabs
             texts={edited.texts}
             fields={walkTextFields}
+            languages={contentLocales}
             active={language}
             onActiveChange={setLanguage}
             errors={errors}
             onChange={(locale, field, value) => setEdited((e) => ({ ...e, texts: { ...e.texts, [locale]: { ...e.texts[locale], [field]: value } } }))}
           />
+          {aiTexts && language !== fallbackLocale ? (
+            <TranslationDraft
+              key={language}
+              routeUuid={route.uuid}
+              from={fallbackLocale}
+              locale={language}
+              onDrafted={(texts) => setEdited((e) => ({ ...e, texts: { ...e.texts, [language]: { ...e.texts[language], ...texts } } }))}
+            />
+          ) : null}
         </section>
 
-        <NoticeEditor draft={notice} saved={route.notice} onChange={(next) => setEdited((s) => ({ ...s, notice: next }))} language={language} onLanguageChange={setLanguage} errors={errors} />
+        <NoticeEditor languages={contentLocales} draft={notice} saved={route.notice} onChange={(next) => setEdited((s) => ({ ...s, notice: next }))} language={language} onLanguageChange={setLanguage} errors={errors} />
 
         <section aria-labelledby="images-title" className="flex flex-col gap-4">
           <h2 id="images-title" className="text-lg font-semibold">

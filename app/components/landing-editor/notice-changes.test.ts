@@ -1,3 +1,4 @@
+import { locales } from '#app/i18n/config.ts'
 import { describe, expect, it } from 'vitest'
 import { landingErrors, landingState, landingUpdate } from './landing-changes.ts'
 import { previewNotice } from './notice-changes.ts'
@@ -8,8 +9,8 @@ const route = { translations: { en: texts }, isIndexed: true, status: 'published
 
 describe('the landing editor’s notice', () => {
   it('sends nothing when unchanged (whitespace included), the whole notice when changed, null when removed', () => {
-    const saved = landingState(route)
-    const edited = landingState(route)
+    const saved = landingState(route, locales)
+    const edited = landingState(route, locales)
     edited.notice.texts.en = ' Works  '
     expect(landingUpdate('u', saved, edited)).toBeNull()
     edited.notice.texts.de = 'Bauarbeiten'
@@ -19,8 +20,8 @@ describe('the landing editor’s notice', () => {
   })
 
   it('adds one to a route without, and checks it as the API does', () => {
-    const saved = landingState({ ...route, notice: null })
-    const edited = landingState({ ...route, notice: null })
+    const saved = landingState({ ...route, notice: null }, locales)
+    const edited = landingState({ ...route, notice: null }, locales)
     edited.notice = { ...edited.notice, enabled: true, level: 'closed', starts_on: '2026-12-05', ends_on: '2026-12-01' }
     const update = landingUpdate('u', saved, edited)!
     expect(update.notice).toEqual({ level: 'closed', starts_on: '2026-12-05', ends_on: '2026-12-01', texts: {} })
@@ -28,7 +29,7 @@ describe('the landing editor’s notice', () => {
   })
 
   it('previews the draft in the language edited, else another written one', () => {
-    const draft = landingState(route).notice
+    const draft = landingState(route, locales).notice
     expect(previewNotice(draft, 'fr')).toMatchObject({ level: 'warning', text: 'Works', active: true })
     expect(previewNotice({ ...draft, enabled: false }, 'fr')).toBeNull()
   })

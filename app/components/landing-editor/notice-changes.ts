@@ -1,4 +1,3 @@
-import { locales, type Locale } from '#app/i18n/config.ts'
 import { noticeInputSchema, type NoticeLevel } from '#app/modules/walks/walk-notice.ts'
 import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
 import type { UpdateWalkBody } from '#app/modules/walks/walks.schema.ts'
@@ -15,7 +14,8 @@ export interface NoticeDraft {
   /** 'YYYY-MM-DD' or '' (no date). */
   starts_on: string
   ends_on: string
-  texts: Record<Locale, string>
+  /** Per content language the editor offers (ADR 043). */
+  texts: Record<string, string>
 }
 
 /** What the update sends: the whole notice, or null to remove it. */
@@ -23,18 +23,18 @@ export interface NoticeBody {
   level: NoticeLevel
   starts_on: string | null
   ends_on: string | null
-  texts: Partial<Record<Locale, string>>
+  texts: Record<string, string>
 }
 
-export function noticeDraft(notice: RouteNotice | null | undefined): NoticeDraft {
-  const texts = Object.fromEntries(locales.map((l) => [l, notice?.texts[l] ?? ''])) as Record<Locale, string>
+export function noticeDraft(notice: RouteNotice | null | undefined, languages: readonly string[]): NoticeDraft {
+  const texts = Object.fromEntries(languages.map((l) => [l, notice?.texts[l] ?? '']))
   return { enabled: Boolean(notice), level: notice?.level ?? 'information', starts_on: notice?.starts_on ?? '', ends_on: notice?.ends_on ?? '', texts }
 }
 
 function noticeBody(draft: NoticeDraft): NoticeBody | null {
   if (!draft.enabled) return null
-  const texts: Partial<Record<Locale, string>> = {}
-  for (const locale of locales) if (draft.texts[locale].trim()) texts[locale] = draft.texts[locale].trim()
+  const texts: Record<string, string> = {}
+  for (const [locale, text] of Object.entries(draft.texts)) if (text.trim()) texts[locale] = text.trim()
   return { level: draft.level, starts_on: draft.starts_on || null, ends_on: draft.ends_on || null, texts }
 }
 
@@ -58,9 +58,9 @@ export function noticeErrors(body: UpdateWalkBody['notice']): FieldErrors | null
 }
 
 /** The draft as the preview shows it (whatever its days: the manager sees what visitors will). */
-export function previewNotice(draft: NoticeDraft, locale: Locale): RouteNotice | null {
+export function previewNotice(draft: NoticeDraft, locale: string): RouteNotice | null {
   const body = noticeBody(draft)
   if (!body) return null
-  const text = body.texts[locale] ?? locales.map((l) => body.texts[l]).find(Boolean) ?? null
+  const text = body.texts[locale] ?? Object.values(body.texts).find(Boolean) ?? null
   return { ...body, text, active: true }
 }

@@ -1,7 +1,8 @@
 import { clsx } from 'clsx'
 import { Check, Megaphone, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { localeNames, locales, type Locale } from '#app/i18n/config.ts'
+import { languageName, textDirection } from '#app/i18n/content-locales.ts'
+import { useLocale } from '#app/i18n/use-locale.ts'
 import { LengthHint } from '#app/components/ui/length-hint.tsx'
 import { NOTICE_TEXT_MAX, noticeLevels, type NoticeLevel } from '#app/modules/walks/walk-notice.ts'
 import type { RouteNotice } from '#app/modules/walks/walk-responses.schema.ts'
@@ -31,18 +32,22 @@ export function NoticeEditor({
   onChange,
   language,
   onLanguageChange,
+  languages,
   errors,
 }: {
   draft: NoticeDraft
   /** The notice as saved (the API says whether visitors see it today). */
   saved: RouteNotice | null
   onChange: (next: NoticeDraft) => void
-  language: Locale
-  onLanguageChange: (locale: Locale) => void
+  language: string
+  onLanguageChange: (locale: string) => void
+  /** The category's content languages (ADR 043). */
+  languages: readonly string[]
   /** Messages by the API's keys (`notice.ends_on`). */
   errors: Record<string, string[]>
 }) {
   const { t } = useTranslation()
+  const ui = useLocale()
   const set = (changes: Partial<NoticeDraft>) => onChange({ ...draft, ...changes })
   const textErrors = [...(errors['notice.texts'] ?? []), ...(errors[`notice.texts.${language}`] ?? [])]
   return (
@@ -101,7 +106,7 @@ export function NoticeEditor({
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <label htmlFor="notice-text" className="text-sm font-medium">
-                {t('notices.fields.text')} <span className="text-gray-500 dark:text-gray-400">({localeNames[language]})</span>
+                {t('notices.fields.text')} <span className="text-gray-500 dark:text-gray-400">({languageName(language, ui)})</span>
               </label>
               {/* The same language as the texts' tabs above: choosing one here changes both. */}
               <Segmented
@@ -109,13 +114,13 @@ export function NoticeEditor({
                 label={t('notices.editor.languages')}
                 value={language}
                 onChange={onLanguageChange}
-                items={locales.map((locale) => ({
+                items={languages.map((locale) => ({
                   id: locale,
                   testId: `notice-language-${locale}`,
                   label: (
                     <span className="inline-flex items-center gap-0.5 text-xs uppercase">
                       {locale}
-                      {draft.texts[locale].trim() ? <Check className="size-3" aria-label={t('notices.editor.written')} /> : null}
+                      {draft.texts[locale]?.trim() ? <Check className="size-3" aria-label={t('notices.editor.written')} /> : null}
                     </span>
                   ),
                 }))}
@@ -124,16 +129,17 @@ export function NoticeEditor({
             <textarea
               id="notice-text"
               lang={language}
+              dir={textDirection(language)}
               rows={3}
               maxLength={NOTICE_TEXT_MAX}
               data-testid="notice-text"
-              value={draft.texts[language]}
+              value={draft.texts[language] ?? ''}
               onChange={(e) => set({ texts: { ...draft.texts, [language]: e.target.value } })}
               aria-invalid={textErrors.length > 0 || undefined}
               aria-describedby={['notice-text-length', textErrors.length > 0 && 'notice-text-error'].filter(Boolean).join(' ')}
               className={clsx(inputClass, 'w-full')}
             />
-            <LengthHint id="notice-text-length" length={draft.texts[language].length} max={NOTICE_TEXT_MAX} />
+            <LengthHint id="notice-text-length" length={(draft.texts[language] ?? '').length} max={NOTICE_TEXT_MAX} />
             <Errors id="notice-text-error" messages={textErrors.length > 0 ? textErrors : undefined} />
             <p className="text-xs text-gray-600 dark:text-gray-400">{t(draft.level === 'closed' ? 'notices.editor.closedHint' : 'notices.editor.textHint')}</p>
           </div>

@@ -4,6 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next'
 import { LandingPage } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import type { Locale } from '#app/i18n/config.ts'
+import { nearestUiLocale } from '#app/i18n/content-locales.ts'
 import { loadLocale } from '#app/i18n/i18n.client.ts'
 import { routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
@@ -32,37 +33,39 @@ export function PublicPreview({
   texts: EditorTexts
   /** The editor's unsaved notice; undefined: the route's own. */
   notice?: RouteNotice | null
-  locale: Locale
+  /** The content language being edited (ADR 043); the preview's interface is the nearest of the four. */
+  locale: string
   addressing: Addressing
   /** The slug of the route's category (its addresses name it). */
   category: string
   className?: string
 }) {
   const { t, i18n } = useTranslation()
+  const ui = nearestUiLocale(locale)
   // The preview speaks the language being edited, as visitors will see it, whatever the
   // interface's language: its own i18next instance (same messages), once that language is in.
   const [loaded, setLoaded] = useState<Locale | null>(null)
   useEffect(() => {
     let current = true
-    void loadLocale(locale, i18n).then((ok) => {
-      if (current && ok) setLoaded(locale)
+    void loadLocale(ui, i18n).then((ok) => {
+      if (current && ok) setLoaded(ui)
     })
     return () => {
       current = false
     }
-  }, [locale, i18n])
+  }, [ui, i18n])
   const previewI18n = useMemo(() => (loaded ? i18n.cloneInstance({ lng: loaded }) : null), [i18n, loaded])
   // Rendered after hydration only: the public component is made for pages that never hydrate
   // (its share button is unhidden by the page's own script), so SSR and client would differ.
   const mounted = useSyncExternalStore(noopSubscribe, () => true, () => false)
   const previewed: RouteView = { ...route, translations: texts, ...(notice !== undefined ? { notice } : {}) }
   for (const field of walkTextFields) {
-    const value = texts[locale][field].trim()
+    const value = (texts[locale]?.[field] ?? '').trim()
     // Blank in this language: the public page falls back to another language's text.
     previewed[field] = value || route[field]
   }
   // The public page itself, on its canonical address (the category's host with subdomain routing).
-  const href = routeAddress(addressing, 'landing', { category, slug: route.slug }, { locale }).url
+  const href = routeAddress(addressing, 'landing', { category, slug: route.slug }, { locale: ui, search: ui === locale ? '' : `?lang=${encodeURIComponent(locale)}` }).url
   return (
     <section aria-labelledby="public-preview-title" className={className}>
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -74,10 +77,10 @@ export function PublicPreview({
           <ExternalLink className="size-4" aria-hidden />
         </a>
       </div>
-      <div data-testid="public-preview" inert className="max-h-[44rem] overflow-y-auto rounded-xl border border-gray-200 [&_[data-landing]]:min-h-0 dark:border-gray-800" lang={locale}>
-        {mounted && previewI18n && loaded === locale ? (
+      <div data-testid="public-preview" inert className="max-h-[44rem] overflow-y-auto rounded-xl border border-gray-200 [&_[data-landing]]:min-h-0 dark:border-gray-800" lang={ui}>
+        {mounted && previewI18n && loaded === ui ? (
           <I18nextProvider i18n={previewI18n}>
-            <LandingPage view={toLandingView(previewed, locale, addressing, category)} like={PREVIEW_LIKE} />
+            <LandingPage view={toLandingView(previewed, ui, addressing, category, locale)} like={PREVIEW_LIKE} />
           </I18nextProvider>
         ) : (
           <div className="h-96" />

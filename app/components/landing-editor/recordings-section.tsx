@@ -2,7 +2,8 @@ import { Mic, Upload } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, apiRequest } from '#app/client/api-client.ts'
-import { localeNames, type Locale } from '#app/i18n/config.ts'
+import { languageName } from '#app/i18n/content-locales.ts'
+import { useLocale } from '#app/i18n/use-locale.ts'
 import type { RecordingView } from '#app/modules/recordings/recordings.schema.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -13,11 +14,11 @@ import { SectionHeading } from '#app/components/ui/section-heading.tsx'
 
 interface Props {
   route: RouteView
-  language: Locale
+  language: string
 }
 
 /** PUT of the file as multipart/form-data (apiRequest speaks JSON only); the place's recordings back. */
-async function uploadRecording(placeId: number, language: Locale, file: File): Promise<RecordingView[]> {
+async function uploadRecording(placeId: number, language: string, file: File): Promise<RecordingView[]> {
   const form = new FormData()
   form.append('file', file)
   const response = await fetch(`/api/places/${placeId}/recordings/${language}`, { method: 'PUT', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form })
@@ -28,6 +29,7 @@ async function uploadRecording(placeId: number, language: Locale, file: File): P
 
 export function RecordingsSection({ route, language }: Props) {
   const { t } = useTranslation()
+  const ui = useLocale()
   const [recordings, setRecordings] = useState<Record<number, RecordingView[]>>({})
   const [busy, setBusy] = useState<number | null>(null)
   const [problem, setProblem] = useState<{ place: number; text: string } | null>(null)
@@ -70,7 +72,7 @@ export function RecordingsSection({ route, language }: Props) {
             return (
               <li key={place.id} data-testid={`recording-${place.id}`} className="flex flex-col gap-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700">
                 <p className="text-sm font-medium">
-                  {place.placeSortId}. {place.name} <span className="text-gray-500 dark:text-gray-400">({localeNames[language]})</span>
+                  {place.placeSortId}. {place.name} <span className="text-gray-500 dark:text-gray-400">({languageName(language, ui)})</span>
                 </p>
                 {recording ? (
                   <div className="flex flex-wrap items-center gap-2">

@@ -1,13 +1,13 @@
 import * as Menu from '@radix-ui/react-dropdown-menu'
-import { Download, FileUp, MoreHorizontal } from 'lucide-react'
+import { Download, FileUp, Languages, MoreHorizontal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { EXPORT_FORMATS } from '#app/modules/transfer/transfer.schema.ts'
 
 const item =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm outline-none data-[highlighted]:bg-gray-100 dark:data-[highlighted]:bg-gray-800'
 
-/** The selected category's menu on the map editor: import a file, export the category. */
-export function CategoryMenu({ category, onImport }: { category: { id: number; name: string }; onImport(): void }) {
+/** The selected category's menu on the map editor: its content languages (ADR 043), import a file, export the category. */
+export function CategoryMenu({ category, onImport, onLanguages }: { category: { id: number; name: string }; onImport(): void; onLanguages(): void }) {
   const { t } = useTranslation()
   return (
     <Menu.Root modal={false}>
@@ -21,6 +21,10 @@ export function CategoryMenu({ category, onImport }: { category: { id: number; n
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={6} className="z-[80] min-w-60 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-800 dark:bg-gray-900">
+          <Menu.Item className={item} onSelect={onLanguages} data-testid="category-languages">
+            <Languages className="size-4" aria-hidden />
+            {t('contentLanguages.open')}
+          </Menu.Item>
           <Menu.Item className={item} onSelect={onImport} data-testid="category-import">
             <FileUp className="size-4" aria-hidden />
             {t('import.open')}

@@ -12,6 +12,9 @@ export interface EditorCategory {
   id: number
   name: string
   slug: string
+  /** Its fallback language and content languages, the fallback first (ADR 043). */
+  fallbackLocale: string
+  contentLocales: string[]
 }
 
 /** The kernel's (app/modules/geo/geo.ts): one meaning of a position. */

@@ -21,6 +21,8 @@ import { ImportDialog } from '#app/components/import/import-dialog.tsx'
 import { KeptWorkOffer } from '#app/components/unsaved-changes/unsaved-changes-modal.tsx'
 import { useUnsavedChangesGuard } from '#app/components/unsaved-changes/use-unsaved-changes-guard.tsx'
 import { CategoryMenu } from './category-menu.tsx'
+import { ContentLanguagesModal } from './modals/content-languages-modal.tsx'
+import { PlaceTextsModal } from './modals/place-texts-modal.tsx'
 import { CategoryTree, type TreeCategory } from './category-tree.tsx'
 import { NO_CATEGORY } from '#app/modules/categories/categories.schema.ts'
 import type { EditorCategory, LatLng } from './contracts.ts'
@@ -82,6 +84,8 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
   const [picking, setPicking] = useState(false)
   const [picked, setPicked] = useState<LatLng | null>(null)
   const [importing, setImporting] = useState(false)
+  const [choosingLanguages, setChoosingLanguages] = useState(false)
+  const [textsOf, setTextsOf] = useState<{ id: number; name: string } | null>(null)
   const mapHandle = useRef<RouteEditorMapHandle | null>(null)
   const onMapReady = useCallback((handle: RouteEditorMapHandle | null) => {
     mapHandle.current = handle
@@ -197,7 +201,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
             <h1 className="text-xl font-semibold">{t('nav.map')}</h1>
             <div className="flex flex-wrap items-center gap-2">
               {statsRow}
-              {category ? <CategoryMenu category={category} onImport={() => setImporting(true)} /> : null}
+              {category ? <CategoryMenu category={category} onImport={() => setImporting(true)} onLanguages={() => setChoosingLanguages(true)} /> : null}
             </div>
           </div>
           <CategoryTree categories={categories} selectedId={category?.id ?? null} onSelect={selectCategory} />
@@ -341,6 +345,7 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
                   onRemove={(key) => dispatch({ type: 'remove', key })}
                   onFill={(key, place) => dispatch({ type: 'fill', key, place })}
                   onAddSlot={() => dispatch({ type: 'addSlot' })}
+                  onTexts={setTextsOf}
                 />
               ) : (
                 <PlaceSearch places={located} inRoute={inRoute} canAdd onAdd={addPlace} onShow={(p) => showPlace({ lat: p.lat!, lng: p.lng! })} />
@@ -406,6 +411,14 @@ export function MapEditorScreen({ data }: { data: MapEditorData }) {
             revalidate()
           }}
         />
+      ) : null}
+
+      {category && textsOf ? (
+        <PlaceTextsModal open onOpenChange={(open) => !open && setTextsOf(null)} place={textsOf} languages={category.contentLocales} />
+      ) : null}
+
+      {category && choosingLanguages ? (
+        <ContentLanguagesModal open={choosingLanguages} onOpenChange={setChoosingLanguages} category={category} onSaved={revalidate} />
       ) : null}
 
       {category ? <ImportDialog

@@ -14,7 +14,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { clsx } from 'clsx'
-import { ChevronDown, ChevronUp, GripVertical, MapPinOff, Plus, Trash2 } from 'lucide-react'
+import { ChevronDown, ChevronUp, GripVertical, Languages, MapPinOff, Plus, Trash2 } from 'lucide-react'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EditorStop, PlaceRef } from './editor-state.ts'
@@ -30,6 +30,8 @@ interface RouteStopsProps {
   onRemove(key: string): void
   onFill(key: string, place: PlaceRef): void
   onAddSlot(): void
+  /** Opens a stop's texts per content language (ADR 043). */
+  onTexts?(place: { id: number; name: string }): void
 }
 
 /** Stops move along the list only (what @dnd-kit/modifiers' restrictToVerticalAxis does). */
@@ -39,7 +41,7 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 })
  * The route's stops in walking order: drag and drop (pointer, touch, keyboard through dnd-kit),
  * move up/down and remove buttons, and empty slots to fill with a place.
  */
-export function RouteStops({ stops, places, color, onMove, onRemove, onFill, onAddSlot }: RouteStopsProps) {
+export function RouteStops({ stops, places, color, onMove, onRemove, onFill, onAddSlot, onTexts }: RouteStopsProps) {
   const { t } = useTranslation()
   // A stable id: dnd-kit's own counter differs between the server and the browser (hydration).
   const dndId = useId()
@@ -101,6 +103,7 @@ export function RouteStops({ stops, places, color, onMove, onRemove, onFill, onA
                   places={places}
                   onMove={onMove}
                   onRemove={onRemove}
+                  onTexts={onTexts}
                   onFill={onFill}
                 />
               ))}
@@ -125,9 +128,10 @@ interface SortableStopProps {
   onMove(from: number, to: number): void
   onRemove(key: string): void
   onFill(key: string, place: PlaceRef): void
+  onTexts?(place: { id: number; name: string }): void
 }
 
-function SortableStop({ stop, index, last, color, places, onMove, onRemove, onFill }: SortableStopProps) {
+function SortableStop({ stop, index, last, color, places, onMove, onRemove, onFill, onTexts }: SortableStopProps) {
   const { t } = useTranslation()
   const selectId = useId()
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: stop.key })
@@ -202,6 +206,11 @@ function SortableStop({ stop, index, last, color, places, onMove, onRemove, onFi
       <IconButton disabled={last} onClick={() => onMove(index, index + 1)} label={t('mapEditor.moveDown', { name })} data-testid="stop-down">
         <ChevronDown className="size-4" aria-hidden />
       </IconButton>
+      {onTexts && stop.id !== null ? (
+        <IconButton onClick={() => onTexts({ id: stop.id!, name })} label={t('placeTexts.open', { name })} data-testid="stop-texts">
+          <Languages className="size-4" aria-hidden />
+        </IconButton>
+      ) : null}
       <IconButton className="hover:text-red-700 dark:hover:text-red-400" onClick={() => onRemove(stop.key)} label={t('mapEditor.remove', { name })} data-testid="stop-remove">
         <Trash2 className="size-4" aria-hidden />
       </IconButton>

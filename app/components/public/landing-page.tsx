@@ -1,6 +1,5 @@
 import { ArrowRight, Clock, FilePen, Footprints, Map as MapIcon, MapPin } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { locales } from '#app/i18n/config.ts'
 import { formatDuration, formatRouteDistance } from '#app/utils/format-walk.ts'
 import { AccessibilityBlock } from './accessibility-facts.tsx'
 import { CategoryHomeLink } from './category-home-link.tsx'
@@ -38,7 +37,7 @@ export function LandingPage({ view, like, likeLimited = false, recordings }: { v
       ) : null}
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
         {view.branding.logo ? <img src={view.branding.logo} alt={t('publicLanding.proLogo')} className="h-10 w-auto max-w-[50%] object-contain" /> : <span />}
-        <LanguageLinks look="overlay" current={view.locale} links={locales.map((locale) => ({ locale, path: new URL(view.alternates.find((a) => a.locale === locale)!.url).pathname }))} />
+        <LanguageLinks look="overlay" current={view.content.locale} links={view.languages} />
       </header>
       <main className="mx-auto max-w-3xl px-3 pb-8 sm:px-4">
         <CategoryHomeLink home={view.home} className="mb-2" />
@@ -46,7 +45,7 @@ export function LandingPage({ view, like, likeLimited = false, recordings }: { v
         <article className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-black/5">
           <Hero view={view} />
           <div className="space-y-6 p-5 sm:p-8">
-            <div>
+            <div lang={view.content.locale} dir={view.content.dir} data-testid="route-texts">
               <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{view.name}</h1>
               {view.subtitle ? <p className="mt-1 text-lg text-gray-600">{view.subtitle}</p> : null}
             </div>
@@ -70,7 +69,11 @@ export function LandingPage({ view, like, likeLimited = false, recordings }: { v
                 {likeLimited ? t('publicLanding.likeLimited') : null}
               </p>
             </div>
-            {view.description ? <p className="text-base leading-relaxed text-gray-700">{view.description}</p> : null}
+            {view.description ? (
+              <p lang={view.content.locale} dir={view.content.dir} data-testid="route-description" className="text-base leading-relaxed text-gray-700">
+                {view.description}
+              </p>
+            ) : null}
             <AccessibilityBlock accessibility={view.accessibility} locale={view.locale} />
             {recordings ? <StopRecordings stops={recordings.stops} locale={view.locale} routeUuid={view.isDraft ? undefined : view.uuid} script={recordings.script} /> : null}
             <Content view={view} />
@@ -127,7 +130,7 @@ function Facts({ view }: { view: LandingView }) {
 function Content({ view }: { view: LandingView }) {
   if (!view.contentTitle && !view.contentText && !view.contentImage) return null
   return (
-    <section className="space-y-3 border-t border-gray-100 pt-6">
+    <section lang={view.content.locale} dir={view.content.dir} className="space-y-3 border-t border-gray-100 pt-6">
       {view.contentTitle ? <h2 className="text-xl font-semibold text-gray-900">{view.contentTitle}</h2> : null}
       {view.contentText ? <p className="leading-relaxed whitespace-pre-line text-gray-700">{view.contentText}</p> : null}
       {view.contentImage ? <img src={view.contentImage} alt="" loading="lazy" className="w-full rounded-xl object-cover" /> : null}

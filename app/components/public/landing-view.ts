@@ -6,6 +6,7 @@ import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/wa
 import { activeNotice } from '#app/modules/walks/walk-notice.ts'
 import { shareImageUrl } from '#app/modules/discovery/share-image-address.ts'
 import type { NoticeDisplay } from './route-notice.tsx'
+import { contentAlternates, contentLanguage, contentLanguageLinks, type ContentLanguage, type ContentLanguageLink } from './content-languages.ts'
 
 // What the landing page shows, cut from the full route view: only these fields reach the HTML.
 
@@ -46,8 +47,12 @@ export interface LandingView {
   slug: string
   isDraft: boolean
   isIndexed: boolean
-  /** Language the texts were asked in (the page's). */
+  /** The page's interface language. */
   locale: Locale
+  /** The language of the route's texts and their direction (ADR 043). */
+  content: ContentLanguage
+  /** The switcher: the category's content languages. */
+  languages: ContentLanguageLink[]
   name: string
   subtitle: string | null
   description: string | null
@@ -77,7 +82,7 @@ export interface LandingView {
   shareImages: string[]
   /** The stops in order, for the structured data (schema.org TouristTrip). */
   stops: { name: string; lat: number; lng: number }[]
-  alternates: { locale: Locale; url: string }[]
+  alternates: { locale: string; url: string }[]
 }
 
 export const colorHex = (name: string): string => routeColors[name as RouteColor] ?? routeColors[defaultRouteColor]
@@ -94,15 +99,19 @@ function toNearbyCard(route: RouteSummaryView, locale: Locale, addressing: Addre
 }
 
 /** The landing page of a route of the category `category` (its slug), addressed as the installation does. */
-export function toLandingView(route: RouteView | PublicRouteView, locale: Locale, addressing: Addressing, category: string): LandingView {
+export function toLandingView(route: RouteView | PublicRouteView, locale: Locale, addressing: Addressing, category: string, contentLocale?: string): LandingView {
   const ref = { category, slug: route.slug }
   const page = routeAddress(addressing, 'landing', ref, { locale })
+  const offered = 'place_category' in route ? route.place_category.content_locales : [...locales]
+  const addressOf = (ui: Locale, search: string) => routeAddress(addressing, 'landing', ref, { locale: ui, search })
   return {
     uuid: route.uuid,
     slug: route.slug,
     isDraft: route.status !== 'published',
     isIndexed: route.isIndexed,
     locale,
+    content: contentLanguage(contentLocale ?? ('place_category' in route ? route.place_category.content_locale : locale)),
+    languages: contentLanguageLinks(offered, addressOf),
     name: route.name ?? route.slug,
     subtitle: route.subtitle,
     description: route.description,
@@ -131,6 +140,6 @@ export function toLandingView(route: RouteView | PublicRouteView, locale: Locale
     canonicalUrl: page.url,
     shareImages: [shareImageUrl(addressing, route, locale), ...(route.photo ? [absoluteUrl(route.photo, addressing.baseUrl)] : [])],
     stops: [...route.places].sort((a, b) => a.placeSortId - b.placeSortId).map((p) => ({ name: p.name, lat: p.lat, lng: p.lng })),
-    alternates: locales.map((l) => ({ locale: l, url: routeAddress(addressing, 'landing', ref, { locale: l }).url })),
+    alternates: contentAlternates(offered, addressOf),
   }
 }

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next'
  * A visitor page in each language: a link per language, the page's own marked
  * (`aria-current="page"`). `overlay`: over the landing page's photo, on a pale ground.
  */
-export function LanguageLinks({ links, current, look = 'plain' }: { links: { locale: string; path: string }[]; current: string; look?: 'plain' | 'overlay' }) {
+export function LanguageLinks({ links, current, look = 'plain' }: { links: { locale: string; path: string; name?: string }[]; current: string; look?: 'plain' | 'overlay' }) {
   const { t } = useTranslation()
   return (
     <nav aria-label={t('publicLanding.languages')}>
-      <ul className="flex gap-1 text-sm">
-        {links.map(({ locale, path }) => {
+      <ul className="flex flex-wrap justify-end gap-1 text-sm">
+        {links.map(({ locale, path, name }) => {
           const here = locale === current
           return (
             <li key={locale}>
@@ -27,6 +27,8 @@ export function LanguageLinks({ links, current, look = 'plain' }: { links: { loc
                 )}
               >
                 {locale}
+                {/* The language's own name for screen readers (ADR 043: any content language, not only the four). */}
+                {name ? <span className="sr-only"> {name}</span> : null}
               </a>
             </li>
           )

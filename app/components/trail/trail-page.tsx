@@ -73,7 +73,9 @@ export function TrailPage({ view }: { view: TrailView }) {
     paths: view.paths,
     tiles: view.tiles,
     styles: view.assets.styles,
-    pages: [view.mapPath, view.landingPath],
+    // The walk's pages in the language read (ADR 043): fetched with the visitor's cookie and
+    // Accept-Language, and with ?lang= when the page was asked so, they are saved as they were shown.
+    pages: [view.mapPath, view.landingPath].map((path) => (view.langParam ? `${path}?lang=${encodeURIComponent(view.langParam)}` : path)),
     focus: view.focusId,
     embed: view.embed,
     offline: view.offline,
@@ -130,7 +132,7 @@ function Header({ view }: { view: TrailView }) {
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('publicMap.backToRoute')}
         </a>
-        {view.embed ? null : <LanguageLinks links={view.alternates} current={view.locale} />}
+        {view.embed ? null : <LanguageLinks links={view.languages} current={view.content.locale} />}
       </div>
       {view.isDraft && (
         <p role="status" data-testid="draft-banner" className="flex items-center gap-2 rounded-lg bg-amber-100 px-3 py-1.5 text-sm font-medium text-amber-900">
@@ -138,7 +140,7 @@ function Header({ view }: { view: TrailView }) {
           {t('publicMap.draft')}
         </p>
       )}
-      <div className="min-w-0">
+      <div className="min-w-0" lang={view.content.locale} dir={view.content.dir} data-testid="route-texts">
         <h1 className="text-xl leading-tight font-semibold break-words">{view.name}</h1>
         {view.subtitle && (
           <p data-header-extra className="text-sm break-words text-gray-700">
@@ -275,6 +277,7 @@ function PlaceDetail({ view, place }: { view: TrailView; place: TrailPlace | nul
       <div className="flex flex-wrap gap-2">
         <form method="get" className="flex grow">
           {view.embed ? <input type="hidden" name="embed" value="1" /> : null}
+          {view.langParam ? <input type="hidden" name="lang" value={view.langParam} /> : null}
           <Button type="submit" variant="secondary" size="lg" data-all-places className="grow whitespace-nowrap">
             <ChevronLeft className="size-5" aria-hidden="true" />
             {t('publicMap.allPlaces')}
@@ -316,6 +319,7 @@ function PlaceList({ view, hidden }: { view: TrailView; hidden: boolean }) {
   return (
     <form method="get" id="place-list" data-place-list hidden={hidden}>
       {view.embed ? <input type="hidden" name="embed" value="1" /> : null}
+      {view.langParam ? <input type="hidden" name="lang" value={view.langParam} /> : null}
       <h2 className="sr-only">{t('publicMap.places')}</h2>
       <ol className="divide-y divide-gray-200" data-testid="place-list">
         {view.places.map((place) => (

@@ -2,6 +2,7 @@ import type { Locale } from '#app/i18n/config.ts'
 import type { RouteAccessibilityView } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { OfflineSettings, TrailStopData } from '#app/visitor/trail-data.ts'
 import type { NoticeDisplay } from '#app/components/public/route-notice.tsx'
+import type { ContentLanguage, ContentLanguageLink } from '#app/components/public/content-languages.ts'
 
 // What the route map page (/m) shows, cut from the route by its loader (app/routes/public/map.tsx).
 
@@ -10,20 +11,25 @@ interface TrailSecret {
   title: string
   text: string
   /** The language it is written in (found from its text). */
-  lang: Locale
+  lang: string
 }
 
 export interface TrailPlace extends TrailStopData {
   secrets: TrailSecret[]
   /** The stop's accessible-entrance note in the page's language, else a fallback's (ADR 027), with the language it is in. */
-  entrance: { text: string; locale: Locale } | null
+  entrance: { text: string; locale: string } | null
 }
 
 export interface TrailView {
   uuid: string
   slug: string
   version: string
+  /** The page's interface language. */
   locale: Locale
+  /** The language of the route's texts and their direction (ADR 043). */
+  content: ContentLanguage
+  /** `?lang=` as asked (kept by the page's own forms), else null. */
+  langParam: string | null
   name: string
   subtitle: string | null
   isDraft: boolean
@@ -47,8 +53,10 @@ export interface TrailView {
   home: { path: string; name: string }
   gpxPath: string
   canonicalUrl: string
-  /** This map page in each language (the language switch). */
-  alternates: { locale: Locale; path: string; url: string }[]
+  /** This map page in each content language (the language switch, ADR 043). */
+  languages: ContentLanguageLink[]
+  /** hreflang alternates. */
+  alternates: { locale: string; url: string }[]
   tiles: { url: string; attribution: string; saving: boolean }
   offline: OfflineSettings
   /** "Report a problem here": the report page's path (the form without script) and the API's. */

@@ -96,7 +96,7 @@ export function TabList<T extends string>({
 }
 
 /** The panel of the chosen tab, named by its tab. */
-export function TabPanel({ idPrefix, value, className, children, ...rest }: { idPrefix: string; value: string; className?: string; children: React.ReactNode; lang?: string }) {
+export function TabPanel({ idPrefix, value, className, children, ...rest }: { idPrefix: string; value: string; className?: string; children: React.ReactNode; lang?: string; dir?: 'ltr' | 'rtl' }) {
   const ids = tabIds(idPrefix, value)
   return (
     <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} className={className} {...rest}>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { locales, type Locale } from '#app/i18n/config.ts'
+import { locales } from '#app/i18n/config.ts'
+import { contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 import type { AccessibilityFacts, RouteAccessibilityView } from './accessibility-responses.schema.ts'
 
 // Accessibility facts of a route and the accessible-entrance note of a place (issue 15, ADR
@@ -39,7 +40,7 @@ const yesNo = z.boolean().nullable().optional()
 const note = z.string().trim().max(ENTRANCE_NOTE_MAX).nullable().transform((v) => (v ? v : null))
 
 /** A place's note per language; a blank or null note removes that language's. */
-export const entranceNotesSchema = z.partialRecord(z.enum(locales), note)
+export const entranceNotesSchema = z.record(contentLocaleSchema, note)
 export type EntranceNotesInput = z.output<typeof entranceNotesSchema>
 
 /**
@@ -76,10 +77,10 @@ export function noteIn(notes: Partial<Record<string, string>>, wanted: string, f
 }
 
 /** As noteIn, with the language the note found is written in (read aloud with its own voice). */
-export function noteWithLocale(notes: Partial<Record<string, string>>, wanted: string, fallback?: string): { text: string; locale: Locale } | null {
-  for (const locale of [wanted, fallback, ...locales]) {
-    const text = locale ? notes[locale as Locale] : undefined
-    if (text) return { text, locale: locale as Locale }
+export function noteWithLocale(notes: Partial<Record<string, string>>, wanted: string, fallback?: string): { text: string; locale: string } | null {
+  for (const locale of [wanted, fallback, ...locales, ...Object.keys(notes)]) {
+    const text = locale ? notes[locale] : undefined
+    if (locale && text) return { text, locale }
   }
   return null
 }

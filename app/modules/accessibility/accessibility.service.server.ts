@@ -1,4 +1,5 @@
 import { nowIso, type DB } from '#app/db/db.server.ts'
+import { assertOfferedLocales } from '#app/modules/categories/offered-locales.server.ts'
 import type { User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { PlacesRepo } from '#app/modules/places/places.repo.server.ts'
@@ -86,7 +87,8 @@ export class AccessibilityService {
   }
 
   async setPlaceEntrance(user: User, placeId: number, input: PlaceEntranceInput) {
-    await this.placeFor(user, placeId)
+    const place = await this.placeFor(user, placeId)
+    await assertOfferedLocales(this.deps.db, place.category_id, Object.keys(input.accessible_entrance), (tag) => `accessible_entrance.${tag}`)
     await this.deps.db.transaction().execute((trx) => saveNotes(new AccessibilityRepo(trx), placeId, input.accessible_entrance))
     return this.placeEntrance(user, placeId)
   }

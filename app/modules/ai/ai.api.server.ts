@@ -9,6 +9,8 @@ import {
   createRouteSchema,
   draftedRouteSchema,
   draftedTextsViewSchema,
+  translatedTextsViewSchema,
+  translateTextsSchema,
   draftRouteSchema,
   draftTextsSchema,
 } from './ai.schema.ts'
@@ -87,4 +89,21 @@ export const aiApi = createRouter()
       },
     }),
     async (c) => c.json({ data: await orProviderError(c.var.services.ai.draftTexts(c.var.user!, c.req.valid('json'))) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/ai/translate-texts',
+      tags,
+      ...auth,
+      summary: 'Drafts a route’s texts in one of its category’s content languages from the fallback language (ADR 043). Writes nothing: reviewed in the landing editor, saved with PUT /routes/update.',
+      request: jsonBody(translateTextsSchema),
+      responses: {
+        200: jsonContent(dataOf(translatedTextsViewSchema), 'The drafted translation, to review'),
+        ...errorResponses,
+        ...tooManyRequests('RATE_LIMIT_AI per user'),
+        ...providerErrors,
+      },
+    }),
+    async (c) => c.json({ data: await orProviderError(c.var.services.ai.translateTexts(c.var.user!, c.req.valid('json'))) }, 200),
   )

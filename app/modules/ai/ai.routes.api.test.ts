@@ -34,7 +34,7 @@ describe.each(testDialects)('AI route drafting API on %s', (dialect) => {
   it('lists the AI endpoints in the OpenAPI document', async () => {
     const res = await t.callOffContract<OpenApiPaths>('GET', '/openapi.json')
     expect(res.status).toBe(200)
-    expect(Object.keys(res.json.paths).filter((p) => p.startsWith('/ai/')).sort()).toEqual(['/ai/create-route', '/ai/draft-route', '/ai/draft-texts', '/ai/status'])
+    expect(Object.keys(res.json.paths).filter((p) => p.startsWith('/ai/')).sort()).toEqual(['/ai/create-route', '/ai/draft-route', '/ai/draft-texts', '/ai/status', '/ai/translate-texts'])
     expect(Object.keys(res.json.paths['/ai/draft-texts'].post.responses).sort()).toEqual(['200', '401', '403', '404', '422', '429', '502', '503'])
   })
 

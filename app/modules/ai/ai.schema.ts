@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { featureCollectionSchema } from '#app/modules/geo/geojson.schema.ts'
 import { MAX_DISTANCE_M, MAX_DURATION_S, ROUTE_NAME_MAX } from '#app/modules/walks/walks.schema.ts'
 import { MAX_DRAFT_PLACES } from './route-drafting.ts'
+import { contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 
 // Payloads and answers of the AI assistant API (/ai/*). Shared by the API and the /ai screen.
 
@@ -63,6 +64,29 @@ export const draftedTranslationsSchema = z.object({
   de: draftedTextsSchema,
   it: draftedTextsSchema,
 })
+
+/** A translation's texts (ADR 043): the fields the source has, each translated. */
+export const translatedTextsSchema = z.object({
+  name: draftText(draftTextLimits.name).min(1),
+  subtitle: draftText(draftTextLimits.subtitle),
+  description: draftText(draftTextLimits.description),
+  content_title: draftText(draftTextLimits.content_title),
+  content_text: draftText(draftTextLimits.content_text),
+})
+export type TranslatedField = keyof z.output<typeof translatedTextsSchema>
+export const translatedFields = ['name', 'subtitle', 'description', 'content_title', 'content_text'] as const satisfies readonly TranslatedField[]
+
+/** POST /ai/translate-texts: the route, and the content language to draft its texts in (from the category's fallback). */
+export const translateTextsSchema = z.strictObject({ route_uuid: z.string().trim().min(1).max(64), locale: contentLocaleSchema })
+export type TranslateTextsInput = z.output<typeof translateTextsSchema>
+
+/** The drafted translation, to review in the landing editor's tab of that language: nothing is saved. */
+export const translatedTextsViewSchema = z.object({
+  from: z.string().describe('The language translated from: the category’s fallback'),
+  locale: z.string().describe('The content language drafted'),
+  texts: translatedTextsSchema.partial().describe('Only the fields the fallback language has'),
+})
+export type TranslatedTextsView = z.output<typeof translatedTextsViewSchema>
 
 export type DraftedTexts = z.output<typeof draftedTextsSchema>
 export type DraftedTranslations = z.output<typeof draftedTranslationsSchema>

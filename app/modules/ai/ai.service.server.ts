@@ -1,7 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import type { DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
-import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { hasCoordinates } from '#app/modules/geo/geo.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
@@ -9,6 +8,7 @@ import type { WalkService } from '#app/modules/walks/walks.service.server.ts'
 import { invalidField } from '#app/utils/errors.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
 import { AiRepo, type PlacePoint } from './ai.repo.server.ts'
+import { translatedFields, type TranslateTextsInput, type TranslatedTextsView } from './ai.schema.ts'
 import type {
   AiStatus,
   CreatedRouteView,
@@ -19,7 +19,7 @@ import type {
   DraftTextsInput,
 } from './ai.schema.ts'
 import { draftRoute, lineThrough } from './route-drafting.ts'
-import { AiUnavailableError, draftTexts, type AiConfig, type TextDraftContext } from './text-drafting.server.ts'
+import { AiUnavailableError, draftTexts, translateTexts, type AiConfig, type TextDraftContext } from './text-drafting.server.ts'
 
 export interface AiDeps {
   db: DB
@@ -70,7 +70,7 @@ export class AiService {
    * Saves a draft as a new draft route: stored, then given its places, line and measures. The
    * routes service has no single call for both, so a failed second step deletes the new route.
    */
-  async createRoute(user: User, input: CreateRouteInput, locale: Locale | null): Promise<CreatedRouteView> {
+  async createRoute(user: User, input: CreateRouteInput, locale: string | null): Promise<CreatedRouteView> {
     await this.deps.categories.access.require(user.id, input.place_category_id, 'editor')
     const ordered = await this.walkablePlaces(input.place_category_id, input.place_ids)
     const walks = this.deps.walks
@@ -127,6 +127,26 @@ export class AiService {
       current: currentTexts(route.translations),
     }
     return { translations: await draftTexts(this.deps.config, this.deps.logger, context) }
+  }
+
+  /**
+   * Drafts a route's texts in one content language from its category's fallback language (ADR
+   * 043): the fields the fallback has, translated. Writes nothing: the landing editor shows the
+   * draft in that language's tab for review, and only the manager's save publishes it.
+   */
+  async translateTexts(user: User, input: TranslateTextsInput): Promise<TranslatedTextsView> {
+    // Tenancy first (404 for another tenant's route), then the language, then whether drafting is configured.
+    const route = await this.deps.walks.get(user, input.route_uuid, null)
+    const category = (await this.deps.categories.get(user, route.place_category_id))!
+    const from = category.fallback_locale
+    if (!this.deps.config.AI_BASE_URL) throw new AiUnavailableError(503, 'ai.errors.not_configured')
+    if (!category.content_locales.includes(input.locale)) throw invalidField('locale', 'validation.content_locale_not_offered')
+    if (input.locale === from) throw invalidField('locale', 'ai.errors.translate_from_itself')
+    const source = route.translations[from] ?? {}
+    const texts = Object.fromEntries(translatedFields.flatMap((field) => (source[field]?.trim() ? [[field, source[field]!.trim()]] : [])))
+    if (Object.keys(texts).length === 0) throw invalidField('locale', 'ai.errors.nothing_to_translate')
+    await this.deps.rateLimiter.enforce(`ai:${user.id}`, this.deps.config.RATE_LIMIT_AI)
+    return { from, locale: input.locale, texts: await translateTexts(this.deps.config, this.deps.logger, { from, to: input.locale, texts }) }
   }
 
   private async placesWithSecrets(places: { id: number; name: string }[]): Promise<TextDraftContext['places']> {

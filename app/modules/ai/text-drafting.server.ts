@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Config } from '#app/config/config.server.ts'
 import { ProviderUnavailable, requestJson } from '#app/platform/http/outbound-json.server.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
-import { draftedTranslationsSchema, draftLanguages, type DraftedTranslations } from './ai.schema.ts'
+import { draftedTranslationsSchema, draftLanguages, translatedTextsSchema, type DraftedTranslations, type TranslatedField } from './ai.schema.ts'
 
 // Landing texts drafted by any OpenAI-compatible chat completions endpoint. Nothing here writes:
 // the manager reviews the draft and saves it through PUT /routes/update.
@@ -34,6 +34,8 @@ const MAX_PROMPT_PLACES = 200
 const MAX_SECRETS_PER_PLACE = 5
 const MAX_SECRET_CHARS = 600
 const MAX_CURRENT_TEXT_CHARS = 2_000
+/** A text to translate is the route's own (PUT /routes/update bounds it); this bounds the prompt still. */
+const MAX_TRANSLATED_CHARS = 20_000
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
@@ -79,6 +81,51 @@ const unfence = (content: string) => content.trim().replace(/^```(?:json)?\s*([\
 
 /** Asks the provider for the four languages' texts; throws AiUnavailableError or ProviderUnavailable on any failure. */
 export async function draftTexts(config: AiConfig, logger: Logger, context: TextDraftContext): Promise<DraftedTranslations> {
+  return readTranslations(await complete(config, logger, buildMessages(context), 0.7), config, logger)
+}
+
+/** The texts to translate: from the category's fallback language into one of its content languages (ADR 043). */
+export interface TranslationRequest {
+  from: string
+  to: string
+  texts: Partial<Record<TranslatedField, string>>
+}
+
+const languageLabel = (tag: string) => {
+  try {
+    return `${new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag} (${tag})`
+  } catch {
+    return tag
+  }
+}
+
+/** The chat messages of a translation: instructions, then the texts as JSON. */
+export function buildTranslationMessages(request: TranslationRequest): { role: 'system' | 'user'; content: string }[] {
+  const fields = Object.keys(request.texts)
+  const system = [
+    `You translate the landing page of a walking route for a city guide from ${languageLabel(request.from)} into ${languageLabel(request.to)}.`,
+    `Answer with one JSON object and nothing else, with exactly the keys ${fields.map((f) => `"${f}"`).join(', ')}, each a string:`,
+    'the translation of the text under the same key. Keep names of places as they are locally known, keep paragraphs and line breaks,',
+    'add nothing and leave nothing out.',
+  ].join(' ')
+  const texts = Object.fromEntries(Object.entries(request.texts).map(([field, value]) => [field, clip(value ?? '', MAX_TRANSLATED_CHARS)]))
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: `The texts (JSON):\n${JSON.stringify(texts, null, 2)}` },
+  ]
+}
+
+/** A draft translation of the texts (only the fields given); throws AiUnavailableError or ProviderUnavailable on any failure. */
+export async function translateTexts(config: AiConfig, logger: Logger, request: TranslationRequest): Promise<Partial<Record<TranslatedField, string>>> {
+  const body = await complete(config, logger, buildTranslationMessages(request), 0.2)
+  const content = contentOf(body, config, logger)
+  const schema = translatedTextsSchema.pick(Object.fromEntries(Object.keys(request.texts).map((f) => [f, true])) as Record<TranslatedField, true>)
+  const translated = schema.required().safeParse(content)
+  if (!translated.success) return badAnswer(logger, config, 'the translation does not have the expected shape', { fields: [...new Set(translated.error.issues.map((i) => i.path.join('.')))].slice(0, 10) })
+  return translated.data
+}
+
+async function complete(config: AiConfig, logger: Logger, messages: { role: 'system' | 'user'; content: string }[], temperature: number): Promise<unknown> {
   if (!config.AI_BASE_URL) throw new AiUnavailableError(503, 'ai.errors.not_configured')
   let body: unknown
   try {
@@ -87,9 +134,9 @@ export async function draftTexts(config: AiConfig, logger: Logger, context: Text
       headers: config.AI_API_KEY ? { Authorization: `Bearer ${config.AI_API_KEY}` } : {},
       body: JSON.stringify({
         model: config.AI_MODEL,
-        messages: buildMessages(context),
+        messages,
         response_format: { type: 'json_object' },
-        temperature: 0.7,
+        temperature,
       }),
       timeoutMs: config.AI_TIMEOUT_MS,
     })
@@ -98,18 +145,22 @@ export async function draftTexts(config: AiConfig, logger: Logger, context: Text
     if (error instanceof ProviderUnavailable) logger.warn('AI provider failed', { reason: error.reason, model: config.AI_MODEL, ...error.details })
     throw error
   }
-  return readTranslations(body, config, logger)
+  return body
 }
 
-function readTranslations(body: unknown, config: AiConfig, logger: Logger): DraftedTranslations {
+/** The JSON the completion's message holds. */
+function contentOf(body: unknown, config: AiConfig, logger: Logger): unknown {
   const completion = completionSchema.safeParse(body)
   if (!completion.success) return badAnswer(logger, config, 'not a chat completion')
-  let content: unknown
   try {
-    content = JSON.parse(unfence(completion.data.choices[0].message.content))
+    return JSON.parse(unfence(completion.data.choices[0].message.content))
   } catch {
     return badAnswer(logger, config, 'the content is not JSON')
   }
+}
+
+function readTranslations(body: unknown, config: AiConfig, logger: Logger): DraftedTranslations {
+  const content = contentOf(body, config, logger)
   const translations = draftedTranslationsSchema.safeParse(content)
   if (!translations.success) {
     const fields = [...new Set(translations.error.issues.map((i) => i.path.join('.')))].slice(0, 10)

@@ -15,7 +15,7 @@ describe.each(testDialects)('place categories API on %s', (dialect) => {
       const slug = `lausanne-${Date.now()}`
       const res = await t.call('POST', '/place-categories', { token, body: { name: 'Lausanne', slug } })
       expect(res.status).toBe(201)
-      expect(res.json.data).toEqual({ id: expect.any(Number), slug, name: 'Lausanne', parent_id: null, fallback_locale: 'fr', role: 'owner', children: [] })
+      expect(res.json.data).toEqual({ id: expect.any(Number), slug, name: 'Lausanne', parent_id: null, fallback_locale: 'fr', content_locales: ['fr', 'en', 'de', 'it'], role: 'owner', children: [] })
       const member = await testDb.db.selectFrom('category_members').selectAll().where('category_id', '=', res.json.data.id).executeTakeFirstOrThrow()
       expect(member).toMatchObject({ user_id: user.id, role: 'owner' })
     })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { locales, type Locale } from '#app/i18n/config.ts'
 import { singleLineName } from '#app/utils/single-line.ts'
 import { CATEGORY_SLUG_MAX } from '#app/modules/addresses/slug-limits.ts'
+import { CONTENT_LOCALES_MAX, contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 
 /** Names a category slug cannot take: they are, or may become, the app's own subdomains. */
 export const reservedSlugs = new Set([
@@ -32,6 +33,7 @@ export const createCategorySchema = z.strictObject({
   slug: categorySlugSchema,
   parent_id: id.nullable().optional(),
   fallback_locale: z.enum(locales).optional(),
+  content_locales: z.array(contentLocaleSchema).max(CONTENT_LOCALES_MAX).optional(),
 })
 
 export const updateCategorySchema = z
@@ -40,6 +42,8 @@ export const updateCategorySchema = z
     slug: categorySlugSchema.optional(),
     parent_id: id.nullable().optional(),
     fallback_locale: z.enum(locales).optional(),
+    /** The category's content languages (ADR 043), canonical BCP 47 tags; the fallback is always one of them. */
+    content_locales: z.array(contentLocaleSchema).max(CONTENT_LOCALES_MAX).optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { error: 'validation.nothing_to_update' })
 
@@ -62,6 +66,8 @@ export interface CategoryOption {
   depth: number
   /** The language its routes are written in first (the editors open on it). */
   fallbackLocale: Locale
+  /** Its content languages, the fallback first (ADR 043): the editors' language tabs. */
+  contentLocales: string[]
 }
 
 // ---- What the categories API answers (the OpenAPI document is generated from these) and so the
@@ -78,6 +84,7 @@ export const categoryNodeSchema = z
     name: z.string(),
     parent_id: z.number().int().nullable(),
     fallback_locale: z.string(),
+    content_locales: z.array(z.string()).describe('The content languages (BCP 47), the fallback first (ADR 043)'),
     role: categoryRoleSchema,
     get children() {
       return z.array(categoryNodeSchema).describe('Subcategories the caller is a member of')

@@ -7,6 +7,7 @@ import type { Storage } from '#app/platform/storage/storage.server.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import { AppError, invalidField, notFound } from '#app/utils/errors.ts'
 import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
+import { contentLocalesOf, DEFAULT_CONTENT_LOCALES, serializeContentLocales } from '#app/i18n/content-locales.ts'
 import { CategoryAccess } from './access.server.ts'
 import type { CategoryInvitationView, CategoryMemberView, CategoryNode, CreateCategoryInput, InviteMemberInput, UpdateCategoryInput } from './categories.schema.ts'
 import { CategoriesRepo, type CategoryWithRole } from './categories.repo.server.ts'
@@ -17,6 +18,7 @@ const toNode = (c: CategoryWithRole): CategoryNode => ({
   name: c.name,
   parent_id: c.parent_id,
   fallback_locale: c.fallback_locale,
+  content_locales: contentLocalesOf(c),
   role: c.role,
   children: [],
 })
@@ -72,7 +74,7 @@ export class CategoryService {
   }
 
   /** The caller's categories as a tree; a category whose parent the caller cannot see is a root. */
-  async tree(user: User, options: { includeRoutes?: boolean; locale?: Locale | null } = {}): Promise<CategoryNode[]> {
+  async tree(user: User, options: { includeRoutes?: boolean; locale?: string | null } = {}): Promise<CategoryNode[]> {
     const categories = await this.repo.listForUser(user.id)
     const nodes = new Map(categories.map((c) => [c.id, toNode(c)]))
     if (options.includeRoutes) {
@@ -110,6 +112,7 @@ export class CategoryService {
         slug: input.slug,
         name: input.name,
         fallback_locale: input.fallback_locale ?? user.locale,
+        content_locales: serializeContentLocales(input.content_locales ?? DEFAULT_CONTENT_LOCALES),
         created_at: now,
         updated_at: now,
       })
@@ -138,7 +141,9 @@ export class CategoryService {
           await repo.lockTree()
           if ((await repo.ancestorIds(input.parent_id)).includes(id)) throw invalidField('parent_id', 'validation.parent_cycle')
         }
-        await repo.update(id, { ...input, updated_at: nowIso() })
+        const { content_locales, ...rest } = input
+        // Stored without the fallback, which is always one (contentLocalesOf puts it first).
+        await repo.update(id, { ...rest, ...(content_locales ? { content_locales: serializeContentLocales(content_locales) } : {}), updated_at: nowIso() })
       })
       .catch(async (error: unknown) => {
         // Two owners racing for one slug: the unique key of the category slugs decides.

@@ -5,7 +5,7 @@ import { NO_CATEGORY, type CategoryNode, type CategoryOption } from './categorie
 
 /** The tree flattened for a picker, children indented under their parent. */
 function flatten(nodes: CategoryNode[], depth = 0): CategoryOption[] {
-  return nodes.flatMap((n) => [{ id: n.id, name: n.name, slug: n.slug, depth, fallbackLocale: isLocale(n.fallback_locale) ? n.fallback_locale : defaultLocale }, ...flatten(n.children, depth + 1)])
+  return nodes.flatMap((n) => [{ id: n.id, name: n.name, slug: n.slug, depth, fallbackLocale: isLocale(n.fallback_locale) ? n.fallback_locale : defaultLocale, contentLocales: n.content_locales }, ...flatten(n.children, depth + 1)])
 }
 
 export interface SelectionOptions {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import type { User } from '#app/db/schema.ts'
-import type { Locale } from '#app/i18n/config.ts'
 import { defaultRouteColor, routeColors, type RouteColor } from '#app/modules/walks/walks.schema.ts'
 import { linePaths } from '#app/modules/geo/geojson.schema.ts'
 import type { WalkService } from '#app/modules/walks/walks.service.server.ts'
@@ -37,7 +36,7 @@ export class ShareImages {
   }
 
   /** The picture of a route its viewer may see (published: anyone; draft: members), else 404. */
-  async image(uuid: string, options: { viewer: User | null; locale: Locale | null; client: string }): Promise<ShareImage> {
+  async image(uuid: string, options: { viewer: User | null; locale: string | null; client: string }): Promise<ShareImage> {
     const route = await this.deps.walks.publicRouteByUuid(uuid.toLowerCase(), { viewer: options.viewer, locale: options.locale })
     if (!route) throw notFound()
     const input: ShareImageInput = {

@@ -70,6 +70,15 @@ describe.each(testDialects)('sitemaps on %s', (dialect) => {
     expect(xml).toContain(`<lastmod>${w.open.updated_at}</lastmod>`)
   })
 
+  it('lists the other content languages of a category with ?lang= (ADR 043), valid', async () => {
+    const w = await world(t)
+    await t.services.db.updateTable('place_categories').set({ content_locales: 'en,fr,de,it,es' }).where('id', '=', w.category.id).execute()
+    const xml = await (await routes().request(`/sitemaps/${w.category.slug}.xml`)).text()
+    validate(xml, 'sitemap')
+    expect(locs(xml)).toContain(`http://localhost:3000/c/${w.category.slug}?lang=es`)
+    expect(locs(xml)).toContain(`http://localhost:3000/m/${w.category.slug}/${w.open.slug}?lang=es`)
+  })
+
   it('answers 404 where nothing is published, and a draft published later appears', async () => {
     const m = await owner(t)
     expect(locs(await (await routes().request('/sitemap.xml')).text())).not.toContain(`http://localhost:3000/sitemaps/${m.category.slug}.xml`)

@@ -1,4 +1,5 @@
 import type { DB } from '#app/db/db.server.ts'
+import { contentLocalesOf } from '#app/i18n/content-locales.ts'
 
 /** A published, indexed route as the sitemap lists it. */
 export interface SitemapRoute {
@@ -9,6 +10,8 @@ export interface SitemapRoute {
   updatedAt: string
   /** The category's own latest write (its name shows on its home). */
   categoryUpdatedAt: string
+  /** The category's content languages, the fallback first (ADR 043). */
+  contentLocales: string[]
 }
 
 /** The SQL of the sitemaps: published routes not marked "not indexed", by current addresses. */
@@ -22,14 +25,14 @@ export class SitemapRepo {
       .innerJoin('place_categories as c', 'c.id', 'w.category_id')
       .leftJoin('walk_places as wp', 'wp.walk_id', 'w.id')
       .leftJoin('places as p', 'p.id', 'wp.place_id')
-      .select(['w.category_id as categoryId', 'c.slug as categorySlug', 'w.slug', 'w.updated_at as walkUpdatedAt', 'c.updated_at as categoryUpdatedAt'])
+      .select(['w.category_id as categoryId', 'c.slug as categorySlug', 'w.slug', 'w.updated_at as walkUpdatedAt', 'c.updated_at as categoryUpdatedAt', 'c.fallback_locale', 'c.content_locales'])
       .select((eb) => eb.fn.max('p.updated_at').as('placesUpdatedAt'))
       .where('w.status', '=', 'published')
       .where('w.is_indexed', '=', 1)
       // Nothing in the trash is listed (ADR 110): neither the route nor its category.
       .where('w.deleted_at', 'is', null)
       .where('c.deleted_at', 'is', null)
-      .groupBy(['w.id', 'w.category_id', 'c.slug', 'w.slug', 'w.updated_at', 'c.updated_at'])
+      .groupBy(['w.id', 'w.category_id', 'c.slug', 'w.slug', 'w.updated_at', 'c.updated_at', 'c.fallback_locale', 'c.content_locales'])
       .orderBy('c.slug')
       .orderBy('w.slug')
     if (categoryId !== null) query = query.where('w.category_id', '=', categoryId)
@@ -40,6 +43,7 @@ export class SitemapRepo {
       slug: row.slug,
       updatedAt: row.placesUpdatedAt && row.placesUpdatedAt > row.walkUpdatedAt ? row.placesUpdatedAt : row.walkUpdatedAt,
       categoryUpdatedAt: row.categoryUpdatedAt,
+      contentLocales: contentLocalesOf(row),
     }))
   }
 }

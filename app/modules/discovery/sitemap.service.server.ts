@@ -1,5 +1,6 @@
 import type { DB } from '#app/db/db.server.ts'
 import { locales } from '#app/i18n/config.ts'
+import { nearestUiLocale } from '#app/i18n/content-locales.ts'
 import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
 import { categoryHomeAddress, categoryOrigin, routeAddress, type Addressing } from '#app/modules/addresses/route-address.ts'
 import { later, sitemapIndexXml, urlsetXml, type SitemapEntry } from './sitemap-xml.ts'
@@ -49,11 +50,14 @@ export class SitemapService {
   private entriesOf(category: string, routes: SitemapRoute[]): SitemapEntry[] {
     const { addressing } = this.deps
     const homeChanged = routes.map((r) => later(r.updatedAt, r.categoryUpdatedAt)).reduce(later)
-    const entries: SitemapEntry[] = locales.map((locale) => ({ loc: categoryHomeAddress(addressing, category, { locale }).url, lastmod: homeChanged }))
+    // Every page in the four interface languages, and in each other content language with ?lang= (ADR 043).
+    const others = (routes[0]?.contentLocales ?? []).filter((tag) => !(locales as readonly string[]).includes(tag))
+    const variants = [...locales.map((locale) => ({ locale, search: '' })), ...others.map((tag) => ({ locale: nearestUiLocale(tag), search: `?lang=${encodeURIComponent(tag)}` }))]
+    const entries: SitemapEntry[] = variants.map((v) => ({ loc: categoryHomeAddress(addressing, category, v).url, lastmod: homeChanged }))
     for (const route of routes) {
       const ref = { category, slug: route.slug }
       for (const page of ['landing', 'map'] as const) {
-        for (const locale of locales) entries.push({ loc: routeAddress(addressing, page, ref, { locale }).url, lastmod: route.updatedAt })
+        for (const v of variants) entries.push({ loc: routeAddress(addressing, page, ref, v).url, lastmod: route.updatedAt })
       }
     }
     return entries

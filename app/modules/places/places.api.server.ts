@@ -17,6 +17,8 @@ import {
   placeUserSchema,
   secretSchema,
   updatePlaceSchema,
+  placeTextsSchema,
+  placeTextsViewSchema,
 } from './places.schema.ts'
 
 const idParams = z.object({ id: z.string() })
@@ -86,6 +88,22 @@ export const placesApi = createRouter()
       const id = parseId(c.req.valid('param').id)
       return c.json({ data: await c.var.services.places.update(c.var.user!, id, c.req.valid('json')) }, 200)
     },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/places/{id}/texts', summary: 'A place’s texts per content language', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(dataOf(placeTextsViewSchema), 'Its name and description per language (ADR 043)'), ...errorResponses } }),
+    async (c) => c.json({ data: await c.var.services.places.texts(c.var.user!, parseId(c.req.valid('param').id)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/places/{id}/texts',
+      summary: 'Write a place’s texts in some of its category’s content languages',
+      tags,
+      ...auth,
+      request: { params: idParams, ...jsonBody(placeTextsSchema) },
+      responses: { 200: jsonContent(dataOf(placeTextsViewSchema), 'Saved; languages not sent are kept (ADR 043)'), ...errorResponses },
+    }),
+    async (c) => c.json({ data: await c.var.services.places.setTexts(c.var.user!, parseId(c.req.valid('param').id), c.req.valid('json')) }, 200),
   )
   .openapi(
     createRoute({ method: 'delete', path: '/places/{id}', summary: 'Move a place to the trash', tags, ...auth, request: { params: idParams }, responses: { 200: jsonContent(trashedData, 'Moved to its category’s trash for TRASH_DAYS (ADR 110)'), ...errorResponses } }),

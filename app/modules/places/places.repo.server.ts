@@ -111,6 +111,12 @@ export class PlacesRepo {
     for (let i = 0; i < rows.length; i += 500) await this.db.insertInto('place_translations').values(rows.slice(i, i + 500)).execute()
   }
 
+  /** Sets a place's texts in one language (both null: none in that language). */
+  async setTranslation(placeId: number, locale: string, texts: { name: string | null; description: string | null }): Promise<void> {
+    await this.db.deleteFrom('place_translations').where('place_id', '=', placeId).where('locale', '=', locale).execute()
+    if (texts.name !== null || texts.description !== null) await this.db.insertInto('place_translations').values({ place_id: placeId, locale, ...texts }).execute()
+  }
+
   translationsOfPlaces(ids: number[]) {
     if (ids.length === 0) return Promise.resolve([])
     return this.db.selectFrom('place_translations').select(['place_id', 'locale', 'name', 'description']).where('place_id', 'in', ids).execute()

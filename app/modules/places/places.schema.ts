@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { singleLineName } from '#app/utils/single-line.ts'
+import { contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 
 // One schema per payload: the API validates with them, the screens' forms too.
 
@@ -106,3 +107,17 @@ export type PlaceSummary = z.infer<typeof placeSummarySchema>
 export type SecretView = z.infer<typeof secretSchema>
 export type PlaceUserView = PlaceView['users'][number]
 export type InvitationView = PlaceView['invitations']['pending'][number]
+
+/** A place's texts per content language (ADR 043): its name there and a description; blank or null clears. */
+const placeText = z.strictObject({
+  name: z.preprocess((v) => (v === '' ? null : v), singleLineName(160).nullable()).optional(),
+  description: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(5000).nullable()).optional(),
+})
+export const placeTextsSchema = z.strictObject({ texts: z.record(contentLocaleSchema, placeText) })
+export type PlaceTextsInput = z.output<typeof placeTextsSchema>
+
+export const placeTextsViewSchema = z.object({
+  place_id: z.number().int(),
+  texts: z.record(z.string(), z.object({ name: z.string().nullable(), description: z.string().nullable() })).describe('Per content language (BCP 47), those written only'),
+})
+export type PlaceTextsView = z.output<typeof placeTextsViewSchema>

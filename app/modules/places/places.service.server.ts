@@ -10,6 +10,7 @@ import { EARTH_RADIUS_M, haversineDistance, NEARBY_RADIUS_M, type LatLng } from 
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
 import type { StatsService } from '#app/modules/stats/stats.service.server.ts'
 import { notFound } from '#app/utils/errors.ts'
+import { assertOfferedLocales } from '#app/modules/categories/offered-locales.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.service.server.ts'
 import { parseOrThrow } from '#app/utils/validation.ts'
 import {
@@ -20,6 +21,8 @@ import {
   type NewPlaceInput,
   type PlaceSummary,
   type PlaceUserView,
+  type PlaceTextsInput,
+  type PlaceTextsView,
   type PlaceView,
   type SecretView,
   type UpdatePlaceInput,
@@ -329,6 +332,29 @@ export class PlaceService implements OnHandle<PlaceService> {
     if (!place) throw notFound()
     await this.deps.categories.access.require(user.id, place.category_id)
     return place
+  }
+
+  /** A place's texts per language (ADR 043); another tenant's place or a missing one: 404. */
+  async texts(user: User, id: number): Promise<PlaceTextsView> {
+    await this.placeFor(user, id)
+    const rows = await this.repo.translationsOfPlaces([id])
+    return { place_id: id, texts: Object.fromEntries(rows.map((r) => [r.locale, { name: r.name, description: r.description }])) }
+  }
+
+  /** Writes a place's texts in the category's content languages (any other: 422), the languages not sent kept. */
+  async setTexts(user: User, id: number, input: PlaceTextsInput): Promise<PlaceTextsView> {
+    const place = await this.placeFor(user, id)
+    await assertOfferedLocales(this.deps.db, place.category_id, Object.keys(input.texts), (tag) => `texts.${tag}`)
+    const current = (await this.texts(user, id)).texts
+    await this.deps.db.transaction().execute(async (trx) => {
+      const repo = new PlacesRepo(trx)
+      for (const [locale, given] of Object.entries(input.texts)) {
+        const before = current[locale] ?? { name: null, description: null }
+        await repo.setTranslation(id, locale, { name: given.name === undefined ? before.name : given.name, description: given.description === undefined ? before.description : given.description })
+      }
+      await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.edited', itemId: id, label: place.name })
+    })
+    return this.texts(user, id)
   }
 
   /** The place, if the user is a member of its category or one of the place's users. */

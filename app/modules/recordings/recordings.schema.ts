@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi'
-import { locales } from '#app/i18n/config.ts'
+import { contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 
 // Recorded audio per stop and language (ADR 122): what the API answers.
 
-export const recordingLocaleSchema = z.enum(locales).openapi({ description: 'The language of the recording' })
+export const recordingLocaleSchema = contentLocaleSchema.describe('The language of the recording: a content language (BCP 47, ADR 043)')
 
 export const recordingSchema = z
   .object({

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { assertOfferedLocales } from '#app/modules/categories/offered-locales.server.ts'
 import type { DB } from '#app/db/db.server.ts'
 import { nowIso } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
-import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
 import type { UploadReader } from '#app/modules/uploads/upload-form.server.ts'
 import { inspectAudio } from '#app/platform/audio/audio.server.ts'
@@ -38,8 +38,9 @@ export class RecordingService {
     return (await this.repo.ofPlace(placeId)).map((row) => this.view(row))
   }
 
-  async upload(user: User, placeId: number, locale: Locale, read: UploadReader): Promise<RecordingView[]> {
-    await this.managedPlace(user, placeId)
+  async upload(user: User, placeId: number, locale: string, read: UploadReader): Promise<RecordingView[]> {
+    const place = await this.managedPlace(user, placeId)
+    await assertOfferedLocales(this.deps.db, place.category_id, [locale], () => 'locale')
     const bytes = await read()
     const audio = await inspectAudio(bytes)
     const key = `recordings/${placeId}/${randomBytes(12).toString('base64url')}.${audio.extension}`
@@ -62,7 +63,7 @@ export class RecordingService {
     return (await this.repo.ofPlace(placeId)).map((row) => this.view(row))
   }
 
-  async remove(user: User, placeId: number, locale: Locale): Promise<RecordingView[]> {
+  async remove(user: User, placeId: number, locale: string): Promise<RecordingView[]> {
     await this.managedPlace(user, placeId)
     const row = await this.repo.find(placeId, locale)
     if (!row) throw notFound()

@@ -1,7 +1,6 @@
 import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { RevisionKind, User } from '#app/db/schema.ts'
-import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
 import type { PlaceView } from '#app/modules/places/places.schema.ts'
 import type { PlaceService } from '#app/modules/places/places.service.server.ts'
@@ -152,7 +151,7 @@ export class RevisionService implements SaveRecorder {
    * Saves the route as it was in revision `id` (a new revision), its images too; stops deleted
    * meanwhile are left out and named, images whose files were purged stay as they are and counted.
    */
-  async restoreRoute(user: User, uuid: string, id: number, locale: Locale | null): Promise<{ revisionId: number | null; skipped: string[]; missingImages: number }> {
+  async restoreRoute(user: User, uuid: string, id: number, locale: string | null): Promise<{ revisionId: number | null; skipped: string[]; missingImages: number }> {
     const walk = await this.routeOf(user, uuid)
     const row = await this.repo.find('route', walk.id, id)
     if (!row) throw notFound()

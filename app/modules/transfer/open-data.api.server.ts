@@ -1,4 +1,5 @@
 import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
+import { contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -66,9 +67,9 @@ export const openDataApi = createRouter()
       summary: 'A category’s published routes with their public fields (open data, CORS-open)',
       description:
         'No session. `Access-Control-Allow-Origin: *`; an `ETag` that changes with the content (send `If-None-Match`: 304). ' +
-        'Texts in `?locale=` (else Accept-Language, else the category’s language), with every language under `translations`. ' +
+        'Texts in `?locale=`, any content language (else Accept-Language, else the category’s language), with every language under `translations`. ' +
         'Drafts, members, invitations and e-mail addresses are never included. `slug`: the category’s current or an old slug.',
-      request: { params: slugParams, query: z.object({ locale: z.enum(['en', 'fr', 'de', 'it']).optional() }) },
+      request: { params: slugParams, query: z.object({ locale: contentLocaleSchema.optional().describe('Any content language of the category (BCP 47, ADR 043)') }) },
       responses: { 200: jsonContent(dataOf(openCategorySchema), 'The published routes'), ...notModified, 404: errorResponses[404], 422: errorResponses[422], ...limited },
     }),
     async (c) => sendPublic(c, await c.var.services.openData.category(c.req.valid('param').slug, requestLocale(c)), 'application/json'),

@@ -1,6 +1,6 @@
 import { contentVersionBoard, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
-import { isLocale, locales, type Locale } from '#app/i18n/config.ts'
+import { isLocale, locales } from '#app/i18n/config.ts'
 import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
 import { routeFileUrl, type Addressing } from '#app/modules/addresses/route-address.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
@@ -46,7 +46,7 @@ export class OpenDataService {
     return found.id
   }
 
-  async category(slug: string, locale: Locale | null): Promise<KeptAnswer | null> {
+  async category(slug: string, locale: string | null): Promise<KeptAnswer | null> {
     const id = await this.categoryId(slug)
     if (id === null) return null
     return this.answers.answer(id, `open:${locale ?? ''}`, async () => {
@@ -78,7 +78,7 @@ export class OpenDataService {
   }
 
   private publicRoute(route: ExportRoute, wanted: string, fallback: string): OpenCategory['routes'][number] {
-    const order = [wanted, fallback, ...locales]
+    const order = [wanted, fallback, ...locales, ...Object.keys(route.texts)]
     const text = (field: 'name' | 'subtitle' | 'description') => order.map((l) => route.texts[l]?.[field]).find((v) => v) ?? null
     const translations = Object.fromEntries(
       Object.entries(route.texts).map(([locale, t]) => [locale, { name: t.name ?? null, subtitle: t.subtitle ?? null, description: t.description ?? null }]),

@@ -1,3 +1,4 @@
+import { isLocale } from '#app/i18n/config.ts'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { ApiEnv } from '#app/api/env.ts'
@@ -120,7 +121,9 @@ export const transferApi = createRouter()
     async (c) => {
       const user = c.var.user!
       const { dry_run, locale: asked } = c.req.valid('query')
-      const locale = asked ?? requestLocale(c) ?? localeOfUser(user)
+      // The import's messages are in an interface language: a content language asked for (ADR 043) is none.
+      const requested = requestLocale(c)
+      const locale = asked ?? (isLocale(requested) ? requested : null) ?? localeOfUser(user)
       try {
         const categoryId = parseId(c.req.valid('param').id)
         // Membership first: a non-member's upload is not even read.

@@ -1,5 +1,4 @@
 import type { User } from '#app/db/schema.ts'
-import type { Locale } from '#app/i18n/config.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
 import type { Config } from '#app/config/config.server.ts'
 import type { WalkService } from './walks.service.server.ts'
@@ -17,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export async function routeGpx(
   services: { walks: WalkService; config: Config },
   ref: string,
-  options: { viewer: User | null; categorySlug?: string; locale: Locale | null },
+  options: { viewer: User | null; categorySlug?: string; locale: string | null },
 ): Promise<{ slug: string; xml: string } | null> {
   const read = { locale: options.locale, viewer: options.viewer }
   const route = UUID.test(ref)

@@ -1,5 +1,7 @@
 import type { Updateable } from 'kysely'
 import type { Walk, WalksTable } from '#app/db/schema.ts'
+import { contentLocalesOf } from '#app/i18n/content-locales.ts'
+import { invalidField } from '#app/utils/errors.ts'
 import { hasCoordinates, pathLength, walkingDuration, type LatLng } from '#app/modules/geo/geo.ts'
 import { linePaths, type FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import { resolveTexts } from './walk-serializer.server.ts'
@@ -16,6 +18,32 @@ const flag = (value: boolean): 0 | 1 => (value ? 1 : 0)
  * (a French view of a route named only in German shows the German name): a flat text equal to
  * what the body's own translations resolve to is that view, not an edit, and writes nothing.
  */
+/**
+ * The languages a route's texts are written in are the category's content languages (ADR 043):
+ * a text, a notice or the flat fields' language in another one is refused, field by field.
+ */
+export function assertOfferedLocales(category: { fallback_locale: string; content_locales: string }, input: { locale?: string; translations?: Record<string, unknown>; notice?: { texts?: Record<string, unknown> } | null; accessibility?: { entrances?: { notes: Record<string, unknown> }[] } }) {
+  const offered = contentLocalesOf(category)
+  if (input.locale !== undefined && !offered.includes(input.locale)) throw invalidField('locale', 'validation.content_locale_not_offered')
+  for (const tag of Object.keys(input.translations ?? {})) {
+    if (!offered.includes(tag)) throw invalidField(`translations.${tag}`, 'validation.content_locale_not_offered')
+  }
+  for (const tag of Object.keys(input.notice?.texts ?? {})) {
+    if (!offered.includes(tag)) throw invalidField(`notice.texts.${tag}`, 'validation.content_locale_not_offered')
+  }
+  input.accessibility?.entrances?.forEach((entrance, i) => {
+    for (const tag of Object.keys(entrance.notes)) {
+      if (!offered.includes(tag)) throw invalidField(`accessibility.entrances.${i}.notes.${tag}`, 'validation.content_locale_not_offered')
+    }
+  })
+}
+
+/** The language of a request's flat text fields: the one it names, else the caller's when the category offers it, else the fallback. */
+export function textsLocale(category: { fallback_locale: string; content_locales: string }, named: string | undefined, caller: string | null): string {
+  if (named) return named
+  return caller && contentLocalesOf(category).includes(caller) ? caller : category.fallback_locale
+}
+
 export function translationChanges(input: UpdateWalkInput, locale: string, fallbackLocale: string): Map<string, Partial<WalkTexts>> {
   const changes = new Map<string, Partial<WalkTexts>>()
   const shown = input.translations ? resolveTexts(translationRows(input.translations), locale, fallbackLocale) : null

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { locales } from '#app/i18n/config.ts'
+import { contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 import type { RouteNotice } from './walk-responses.schema.ts'
 
 // Route notices (ADR 026): what a manager may set, what the API answers, and when a
@@ -40,7 +41,7 @@ export const noticeInputSchema = z
     level: z.enum(noticeLevels),
     starts_on: optionalDay,
     ends_on: optionalDay,
-    texts: z.partialRecord(z.enum(locales), noticeTextInput).optional(),
+    texts: z.record(contentLocaleSchema, noticeTextInput).optional(),
     // Read-only: what the API answers besides (a client sends the route back as it got it).
     text: z.string().nullable().optional().describe('Read-only: accepted and ignored'),
     active: z.boolean().optional().describe('Read-only: accepted and ignored'),
@@ -61,7 +62,7 @@ export function isNoticeActive(notice: { starts_on: string | null; ends_on: stri
 
 /** The notice's text in the wanted language, else the fallback, else the first language that has one (as route texts). */
 export function noticeText(texts: Partial<Record<string, string>>, wanted: string | null, fallback: string): string | null {
-  for (const locale of [wanted, fallback, ...locales]) {
+  for (const locale of [wanted, fallback, ...locales, ...Object.keys(texts)]) {
     const text = locale ? texts[locale]?.trim() : undefined
     if (text) return text
   }

@@ -1,5 +1,4 @@
 import type { DB } from '#app/db/db.server.ts'
-import { isLocale, type Locale } from '#app/i18n/config.ts'
 import { isNoticeActive, noticeText, type NoticeInput, type NoticeLevel } from './walk-notice.ts'
 import type { RouteNotice } from './walk-responses.schema.ts'
 
@@ -10,7 +9,7 @@ export interface NoticeRow {
   level: NoticeLevel
   starts_on: string | null
   ends_on: string | null
-  texts: Partial<Record<Locale, string>>
+  texts: Record<string, string>
 }
 
 export class WalkNoticesRepo {
@@ -24,7 +23,7 @@ export class WalkNoticesRepo {
       this.db.selectFrom('walk_notice_texts').select(['walk_id', 'locale', 'text']).where('walk_id', 'in', walkIds).execute(),
     ])
     const rows = new Map<number, NoticeRow>(notices.map((n) => [n.walk_id, { ...n, texts: {} }]))
-    for (const t of texts) if (isLocale(t.locale)) rows.get(t.walk_id)!.texts[t.locale] = t.text
+    for (const t of texts) rows.get(t.walk_id)!.texts[t.locale] = t.text
     return rows
   }
 

@@ -51,12 +51,13 @@ export class WalkReader {
     const nearbyWalks = nearbyIds
       .map((id) => byId.get(id))
       .filter((w): w is Walk => w !== undefined && (!options.publishedNearbyOnly || w.status === 'published'))
-    const [translationRows, counts, notices, facts, entrances] = await Promise.all([
+    const [translationRows, counts, notices, facts, entrances, placeNames] = await Promise.all([
       this.repo.translationsOf([walk.id, ...nearbyWalks.map((w) => w.id)]),
       this.repo.placesCounts(nearbyWalks.map((w) => w.id)),
       this.notices.of([walk.id, ...nearbyWalks.map((w) => w.id)]),
       this.accessibility.factsOf([walk.id]),
       this.accessibility.entrancesOf(places.map((p) => p.place_id)),
+      this.repo.placeNamesIn(places.map((p) => p.place_id), wanted),
     ])
     const translations = byWalk(translationRows)
     const fallbackLocale = category!.fallback_locale
@@ -77,7 +78,8 @@ export class WalkReader {
         walk,
         category: category!,
         translations: translations(walk.id),
-        places,
+        // Each stop named in the wanted language where it has a name there (ADR 043).
+        places: places.map((p) => ({ ...p, name: placeNames.get(p.place_id) ?? p.name })),
         nearby,
         logos,
         qrCodes,

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi'
-import { locales } from '#app/i18n/config.ts'
 import { routeAccessibilitySchema } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import { featureCollectionSchema } from '#app/modules/geo/geojson.schema.ts'
 import { routeColorNames, walkStatuses } from './walks.schema.ts'
@@ -23,7 +22,7 @@ export const routeNoticeSchema = z
   .object({
     level: z.enum(noticeLevels),
     text: z.string().nullable().openapi({ description: 'In the language asked for, else the category’s fallback, else any language that has one' }),
-    texts: z.partialRecord(z.enum(locales), z.string()).openapi({ description: 'The text per language, those written only' }),
+    texts: z.record(z.string(), z.string()).openapi({ description: 'The text per language, those written only' }),
     starts_on: z.string().nullable().openapi({ description: 'First day shown, YYYY-MM-DD (inclusive); null: from now' }),
     ends_on: z.string().nullable().openapi({ description: 'Last day shown, YYYY-MM-DD (inclusive); null: no end' }),
     active: z.boolean(),
@@ -113,6 +112,8 @@ export const publicRouteSchema = routeSchema
       slug: z.string(),
       name: z.string(),
       fallback_locale: z.string().openapi({ description: 'The language its routes are written in first' }),
+      content_locales: z.array(z.string()).openapi({ description: 'Its content languages (BCP 47), the fallback first (ADR 043)' }),
+      content_locale: z.string().openapi({ description: 'The content language the texts were read in' }),
     }),
   })
   .openapi('PublicRoute')

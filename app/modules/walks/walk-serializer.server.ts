@@ -49,7 +49,7 @@ const present = (v: string | null | undefined): v is string => typeof v === 'str
  * language that has it: a route named only in German still has a name in French.
  */
 export function resolveTexts(rows: TranslationRow[], wanted: string | null, fallback: string): WalkTexts {
-  const order = [wanted, fallback, ...locales].filter((l): l is string => !!l)
+  const order = [wanted, fallback, ...locales, ...rows.map((r) => r.locale)].filter((l): l is string => !!l)
   const byLocale = new Map(rows.map((r) => [r.locale, r]))
   const texts = blankTexts()
   for (const field of walkTextFields) {

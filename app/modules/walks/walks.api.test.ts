@@ -114,7 +114,8 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       ['a missing category', { place_category_id: undefined }, 'place_category_id', 'The place category id field is required.'],
       ['a category id as text', { place_category_id: '1' }, 'place_category_id', 'The place category id field must be a number.'],
       ['an invalid wanted slug', { url: 'My Walk' }, 'url', 'The url may contain only lowercase letters, digits and hyphens (at most 80 characters, no hyphen at either end).'],
-      ['an unknown locale', { locale: 'es' }, 'locale', 'The locale field must be one of: en, fr, de, it.'],
+      ['a locale the category does not offer', { locale: 'es' }, 'locale', 'This category does not offer this content language. Add it in the category’s languages first.'],
+      ['a locale that is no language tag', { locale: 'español' }, 'locale', 'The locale must be a language tag (BCP 47), such as es, pt-BR or zh-Hant.'],
       ['an extra field', { status: 'published' }, 'status', 'The status field is not allowed.'],
     ])('refuses %s with 422 and writes nothing', async (_case, override, field, message) => {
       const { token, category } = await manager(t)
@@ -392,7 +393,8 @@ describe.each(testDialects)('routes API on %s', (dialect) => {
       ['an unknown colour', { color: 'red' }, 'color', 'The color field must be one of: bg-red-100, bg-orange, bg-green-100, bg-green-900, bg-blue-100, bg-violet, bg-orchid, bg-pink, bg-grey-100, bg-black.'],
       ['a blank name', { name: ' ' }, 'name', 'The name field is required.'],
       ['a blank name in a translation', { translations: { de: { name: '' } } }, 'translations.de.name', 'The name field is required.'],
-      ['an unknown language', { translations: { es: { name: 'Ruta' } } }, 'translations.es', 'The es field is not allowed.'],
+      ['a language the category does not offer', { translations: { es: { name: 'Ruta' } } }, 'translations.es', 'This category does not offer this content language. Add it in the category’s languages first.'],
+      ['a language that is no tag', { translations: { 'not a tag': { name: 'Ruta' } } }, 'translations.not a tag', 'The not a tag must be a language tag (BCP 47), such as es, pt-BR or zh-Hant.'],
       ['an unknown status', { status: 'archived' }, 'status', 'The status field must be one of: draft, published.'],
       ['a negative distance', { distance: -1 }, 'distance', 'The distance field must be at least 0.'],
       ['a duration as text', { duration: '10' }, 'duration', 'The duration field must be a number.'],

@@ -13,6 +13,8 @@ export interface CategoryRef {
   slug: string
   name: string
   fallback_locale: string
+  /** ADR 043: the other content languages, as stored (contentLocalesOf reads them). */
+  content_locales: string
 }
 export interface RoutePlaceRow {
   place_id: number
@@ -117,7 +119,7 @@ export class WalksRepo {
   // ---- categories (read only: the categories module owns them)
 
   findCategory(id: number): Promise<CategoryRef | undefined> {
-    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
+    return this.db.selectFrom('place_categories').select(['id', 'slug', 'name', 'fallback_locale', 'content_locales']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()
   }
 
   // ---- translations
@@ -155,6 +157,13 @@ export class WalksRepo {
       .where('places.deleted_at', 'is', null)
       .orderBy('walk_places.sort_id')
       .execute()
+  }
+
+  /** The names these places have in a language (ADR 043: a stop is named in the page's content language where it has one). */
+  async placeNamesIn(placeIds: number[], locale: string | null): Promise<Map<number, string>> {
+    if (placeIds.length === 0 || !locale) return new Map()
+    const rows = await this.db.selectFrom('place_translations').select(['place_id', 'name']).where('place_id', 'in', placeIds).where('locale', '=', locale).execute()
+    return new Map(rows.flatMap((r) => (r.name?.trim() ? [[r.place_id, r.name.trim()] as const] : [])))
   }
 
   /** Places with coordinates per route (those a route shows), in one query. */

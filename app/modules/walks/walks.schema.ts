@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { locales } from '#app/i18n/config.ts'
+import { contentLocaleSchema } from '#app/i18n/content-locale-schema.ts'
 import { accessibilityInputSchema } from '#app/modules/accessibility/accessibility.schema.ts'
 import { featureCollectionSchema } from '#app/modules/geo/geojson.schema.ts'
 import { ROUTE_SLUG_MAX } from '#app/modules/addresses/slug-limits.ts'
@@ -95,7 +95,7 @@ export const storeWalkSchema = z.strictObject({
   /** The wanted slug (the spec's client sends it as url); empty or absent: made from the name. */
   url: orNone(walkSlugSchema),
   place_category_id: id,
-  locale: z.enum(locales).optional(),
+  locale: contentLocaleSchema.optional(),
 })
 
 /**
@@ -118,9 +118,10 @@ export const routePlaceInputSchema = z.strictObject({
 export const updateWalkSchema = z.strictObject({
   uuid,
   /** The language of the flat text fields (else the request's language, else the category's). */
-  locale: z.enum(locales).optional(),
+  locale: contentLocaleSchema.optional(),
   ...textShape,
-  translations: z.partialRecord(z.enum(locales), walkTranslationSchema).optional(),
+  /** The texts per content language (ADR 043): any of the category's, by BCP 47 tag. */
+  translations: z.record(contentLocaleSchema, walkTranslationSchema).optional(),
   color: colorSchema.optional(),
   status: z.enum(walkStatuses).optional(),
   slug: walkSlugSchema.optional(),

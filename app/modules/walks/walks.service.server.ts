@@ -6,6 +6,7 @@ import type { Locale } from '#app/i18n/config.ts'
 import type { AddressService } from '#app/modules/addresses/addresses.service.server.ts'
 import type { AskedAddress } from '#app/modules/addresses/route-address.ts'
 import { localeOfUser } from '#app/modules/auth/public-user.ts'
+import { chooseContentLocale, contentLocalesOf } from '#app/i18n/content-locales.ts'
 import { saveRouteAccessibility } from '#app/modules/accessibility/accessibility.service.server.ts'
 import { AnswerCache, type KeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
@@ -20,7 +21,7 @@ import type { ImageProcessor } from '#app/platform/images/images.server.ts'
 import { RouteQrCodes } from './route-qr-codes.server.ts'
 import { slugFromName } from '#app/modules/addresses/slug.ts'
 import { requireManagedWalk } from './walk-access.server.ts'
-import { derivedMeasures, translationChanges, walkRowChanges } from './walk-changes.ts'
+import { assertOfferedLocales, derivedMeasures, textsLocale, translationChanges, walkRowChanges } from './walk-changes.ts'
 import { WalkMedia, type ImageSlot, type InWrite, type RouteImageAddresses } from './walk-media.server.ts'
 import { WalkReader } from './walk-reader.server.ts'
 import { WalkNoticesRepo } from './walk-notices.server.ts'
@@ -39,14 +40,18 @@ import {
 } from './walks.schema.ts'
 
 export interface PublicCategoryView {
-  category: { id: number; slug: string; name: string }
+  /** With its content languages (the fallback first) and the one the texts are in (ADR 043). */
+  category: { id: number; slug: string; name: string; content_locales: string[]; content_locale: string }
   routes: (RouteSummaryView & { locales: string[]; start: { lat: number; lng: number } | null })[]
 }
 
 /** Who reads a public route, in which language: members of its category also see a draft. */
 export interface PublicReadOptions {
-  locale: Locale | null
+  /** The language asked for; a visitor page's interface language when `content` is given. */
+  locale: string | null
   viewer?: User | null
+  /** A visitor page's asked and wished content languages (ADR 043): the category's offer decides. */
+  content?: { lang: string | null; wish: readonly string[] }
 }
 
 export interface WalkDeps {
@@ -103,10 +108,11 @@ export class WalkService {
   }
 
   /** A new draft route named in the caller's language, with its three QR codes. */
-  async store(user: User, input: StoreWalkInput, requestLocale: Locale | null): Promise<RouteView> {
+  async store(user: User, input: StoreWalkInput, requestLocale: string | null): Promise<RouteView> {
     await this.access.require(user.id, input.place_category_id, 'editor')
     const category = (await this.repo.findCategory(input.place_category_id))!
-    const locale = input.locale ?? requestLocale ?? localeOfUser(user)
+    assertOfferedLocales(category, input)
+    const locale = textsLocale(category, input.locale, requestLocale ?? localeOfUser(user))
     // The view is read and the creation's revision recorded in the insert's transaction (ADR 111).
     return this.insertWithFreeSlug(category, input, locale, user)
   }
@@ -115,7 +121,7 @@ export class WalkService {
    * A slug no route of the category has or had (an old address keeps leading to its route, ADR
    * 011). Two managers may race for one: the unique keys decide, and a derived slug retries.
    */
-  private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: Locale, user: User): Promise<RouteView> {
+  private async insertWithFreeSlug(category: CategoryRef, input: StoreWalkInput, locale: string, user: User): Promise<RouteView> {
     const addresses = this.deps.addresses
     for (let attempt = 0; ; attempt++) {
       const slug = input.url ?? (await addresses.freeRouteSlug(category.id, slugFromName(input.name)))
@@ -129,7 +135,7 @@ export class WalkService {
     }
   }
 
-  private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: Locale, user: User): Promise<RouteView> {
+  private insertWalk(category: CategoryRef, slug: string, input: StoreWalkInput, locale: string, user: User): Promise<RouteView> {
     const now = nowIso()
     return this.deps.db.transaction().execute(async (trx) => {
       const repo = new WalksRepo(trx)
@@ -157,7 +163,7 @@ export class WalkService {
    * address keeps leading to the route (written by a trigger, ADR 011): a slug another route of
    * the category has or had is taken.
    */
-  async update(user: User, input: UpdateWalkInput, requestLocale: Locale | null): Promise<RouteView> {
+  async update(user: User, input: UpdateWalkInput, requestLocale: string | null): Promise<RouteView> {
     return (await this.save(user, input, requestLocale, null)).view
   }
 
@@ -165,7 +171,7 @@ export class WalkService {
    * Saves a revision's state again (ADR 111), its images too; answers the revision this save
    * recorded (null: nothing changed) and how many of its images are gone (purged files).
    */
-  async restore(user: User, input: UpdateWalkInput, requestLocale: Locale | null, revisionId: number, images: RouteImageAddresses): Promise<{ revisionId: number | null; missingImages: number }> {
+  async restore(user: User, input: UpdateWalkInput, requestLocale: string | null, revisionId: number, images: RouteImageAddresses): Promise<{ revisionId: number | null; missingImages: number }> {
     let missingImages = 0
     const { revisionId: saved } = await this.save(user, input, requestLocale, revisionId, async (trx, walkId) => {
       ;({ missing: missingImages } = await this.media.restoreImages(trx, walkId, images))
@@ -176,7 +182,7 @@ export class WalkService {
   private async save(
     user: User,
     input: UpdateWalkInput,
-    requestLocale: Locale | null,
+    requestLocale: string | null,
     restoredFrom: number | null,
     alsoWrite?: (trx: DB, walkId: number) => Promise<void>,
   ): Promise<{ view: RouteView; revisionId: number | null }> {
@@ -185,7 +191,8 @@ export class WalkService {
     const baseline = await this.deps.revisions?.routeBaseline(walk.id, () => this.reader.full(walk, null))
     const ref = { user, itemId: walk.id, categoryId: walk.category_id, restoredFrom, baseline }
     const category = (await this.repo.findCategory(walk.category_id))!
-    const locale = input.locale ?? requestLocale ?? category.fallback_locale
+    assertOfferedLocales(category, input)
+    const locale = textsLocale(category, input.locale, requestLocale)
     try {
       return await this.deps.db.transaction().execute(async (trx) => {
         const repo = new WalksRepo(trx)
@@ -241,27 +248,27 @@ export class WalkService {
     await this.media.deleteFiles(keys)
   }
 
-  async get(user: User, uuid: string, locale: Locale | null): Promise<RouteView> {
+  async get(user: User, uuid: string, locale: string | null): Promise<RouteView> {
     const walk = await requireManagedWalk(this.deps.db, this.access, user, uuid)
     return this.reader.full(walk, locale)
   }
 
   /** The route by that uuid when the user may edit it, else null: the map editor says "route missing" instead of failing. */
-  async find(user: User, uuid: string, locale: Locale | null): Promise<RouteView | null> {
+  async find(user: User, uuid: string, locale: string | null): Promise<RouteView | null> {
     const walk = await this.repo.findByUuid(uuid)
     if (!walk || (await this.access.roleOf(user.id, walk.category_id)) === null) return null
     return this.reader.full(walk, locale)
   }
 
   /** The category's routes as summaries (a fixed number of queries for any number of routes). */
-  async listForCategory(user: User, categoryId: number, locale: Locale | null): Promise<RouteSummaryView[]> {
+  async listForCategory(user: User, categoryId: number, locale: string | null): Promise<RouteSummaryView[]> {
     await this.access.require(user.id, categoryId, 'editor')
     const category = (await this.repo.findCategory(categoryId))!
     return this.reader.summaries(await this.repo.listByCategory(categoryId), category, locale)
   }
 
   /** The same list, serialized, kept per category content version and language; access is checked every time. */
-  async listAnswerForCategory(user: User, categoryId: number, locale: Locale | null): Promise<KeptAnswer> {
+  async listAnswerForCategory(user: User, categoryId: number, locale: string | null): Promise<KeptAnswer> {
     await this.access.require(user.id, categoryId, 'editor')
     return this.lists.answer(categoryId, `routes:${locale ?? ''}`, async () => {
       const category = (await this.repo.findCategory(categoryId))!
@@ -272,7 +279,7 @@ export class WalkService {
   }
 
   /** Lists a route of the same category as nearby at position `sortId`; assigning it again moves it. */
-  async assignNearby(user: User, input: AssignNearbyInput, locale: Locale | null): Promise<RouteView> {
+  async assignNearby(user: User, input: AssignNearbyInput, locale: string | null): Promise<RouteView> {
     const walk = await requireManagedWalk(this.deps.db, this.access, user, input.currentRouteUuid)
     if (input.nearbyRouteUuid === walk.uuid) throw invalidField('nearbyRouteUuid', 'validation.nearby_self')
     const nearby = await this.repo.findByUuid(input.nearbyRouteUuid)
@@ -288,7 +295,7 @@ export class WalkService {
     return this.reader.full(walk, locale)
   }
 
-  async detachNearby(user: User, input: DetachNearbyInput, locale: Locale | null): Promise<RouteView> {
+  async detachNearby(user: User, input: DetachNearbyInput, locale: string | null): Promise<RouteView> {
     const walk = await requireManagedWalk(this.deps.db, this.access, user, input.currentRouteUuid)
     const nearby = await this.repo.findByUuid(input.nearbyRouteUuid)
     await this.deps.db.transaction().execute(async (trx) => {
@@ -323,19 +330,21 @@ export class WalkService {
    * published routes in the visitor's language, each with the languages its name is written in
    * and its first stop. Drafts are never listed, whoever asks. Null for an unknown category.
    */
-  async publicCategory(slug: string, locale: Locale): Promise<PublicCategoryView | null> {
+  async publicCategory(slug: string, locale: Locale, content?: PublicReadOptions['content']): Promise<PublicCategoryView | null> {
     const found = await this.deps.addresses.findCategory(slug)
     if (!found) return null
     const category = (await this.repo.findCategory(found.id))!
+    const offered = contentLocalesOf(category)
+    const contentLocale = content ? chooseContentLocale(offered, category.fallback_locale, { ...content, ui: locale }) : locale
     const walks = await this.repo.listPublishedByCategory(category.id)
     const ids = walks.map((w) => w.id)
-    const [summaries, translations, starts] = await Promise.all([this.reader.summaries(walks, category, locale), this.repo.translationsOf(ids), this.repo.firstStops(ids)])
+    const [summaries, translations, starts] = await Promise.all([this.reader.summaries(walks, category, contentLocale), this.repo.translationsOf(ids), this.repo.firstStops(ids)])
     const routes = summaries.map((summary, i) => ({
       ...summary,
       locales: [...new Set(translations.filter((t) => t.walk_id === walks[i].id && t.name?.trim()).map((t) => t.locale))],
       start: starts.get(walks[i].id) ?? null,
     }))
-    return { category: { id: category.id, slug: category.slug, name: category.name }, routes }
+    return { category: { id: category.id, slug: category.slug, name: category.name, content_locales: offered, content_locale: contentLocale }, routes }
   }
 
   private async publicView(walk: Walk, options: PublicReadOptions): Promise<PublicRouteView | null> {
@@ -344,8 +353,14 @@ export class WalkService {
     // A category in the trash (ADR 110) shows nothing.
     const category = await this.repo.findCategory(walk.category_id)
     if (!category) return null
-    const view = await this.reader.full(walk, options.locale, { category, publishedNearbyOnly: !member })
-    return { ...view, place_category: { id: category.id, slug: category.slug, name: category.name, fallback_locale: category.fallback_locale } }
+    const offered = contentLocalesOf(category)
+    const asked = options.content ? { ...options.content, ui: options.locale ?? category.fallback_locale } : null
+    const contentLocale = asked ? chooseContentLocale(offered, category.fallback_locale, asked) : (options.locale ?? category.fallback_locale)
+    const view = await this.reader.full(walk, contentLocale, { category, publishedNearbyOnly: !member })
+    return {
+      ...view,
+      place_category: { id: category.id, slug: category.slug, name: category.name, fallback_locale: category.fallback_locale, content_locales: offered, content_locale: contentLocale },
+    }
   }
 
   // ---- images (stored through WalkMedia, answered as the full route, recorded as a revision)
@@ -354,7 +369,7 @@ export class WalkService {
    * Runs an image write with, in its transaction, the route's view read and its revision recorded
    * (ADR 111: the write and its revision commit together); answers that view.
    */
-  private async imageSaved(user: User, locale: Locale | null, write: (inWrite: InWrite) => Promise<Walk>): Promise<RouteView> {
+  private async imageSaved(user: User, locale: string | null, write: (inWrite: InWrite) => Promise<Walk>): Promise<RouteView> {
     let view: RouteView | null = null
     const walk = await write(async (trx, written) => {
       view = await new WalkReader(trx, this.ctx, () => this.today()).full((await new WalksRepo(trx).findById(written.id))!, locale)
@@ -363,23 +378,23 @@ export class WalkService {
     return view ?? this.reader.full(walk, locale)
   }
 
-  async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader, locale: Locale | null): Promise<RouteView> {
+  async setImage(user: User, uuid: string, slot: ImageSlot, read: UploadReader, locale: string | null): Promise<RouteView> {
     return this.imageSaved(user, locale, (inWrite) => this.media.setImage(user, uuid, slot, read, inWrite))
   }
 
-  async removeImage(user: User, uuid: string, slot: ImageSlot, locale: Locale | null): Promise<RouteView> {
+  async removeImage(user: User, uuid: string, slot: ImageSlot, locale: string | null): Promise<RouteView> {
     return this.imageSaved(user, locale, (inWrite) => this.media.removeImage(user, uuid, slot, inWrite))
   }
 
-  async addLogo(user: User, uuid: string, read: UploadReader, locale: Locale | null): Promise<RouteView> {
+  async addLogo(user: User, uuid: string, read: UploadReader, locale: string | null): Promise<RouteView> {
     return this.imageSaved(user, locale, (inWrite) => this.media.addLogo(user, uuid, read, inWrite))
   }
 
-  async removeLogo(user: User, uuid: string, logoId: number, locale: Locale | null): Promise<RouteView> {
+  async removeLogo(user: User, uuid: string, logoId: number, locale: string | null): Promise<RouteView> {
     return this.imageSaved(user, locale, (inWrite) => this.media.removeLogo(user, uuid, logoId, inWrite))
   }
 
-  async reorderLogos(user: User, uuid: string, input: LogoOrderInput, locale: Locale | null): Promise<RouteView> {
+  async reorderLogos(user: User, uuid: string, input: LogoOrderInput, locale: string | null): Promise<RouteView> {
     return this.imageSaved(user, locale, (inWrite) => this.media.reorderLogos(user, uuid, input.ids, inWrite))
   }
 }

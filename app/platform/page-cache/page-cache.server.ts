@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
 import { contentVersionBoard, type DB } from '#app/db/db.server.ts'
 import { acceptedWeight, encodedEtag, etagMatches } from '#app/utils/http-encoding.ts'
+import { readContentWish } from '#app/platform/locale/content-wish.ts'
 import { pageQueryKey, readPageQuery } from '#app/utils/page-query.ts'
 
 /**
@@ -169,8 +170,9 @@ export class PageCache {
     const url = new URL(request.url)
     // The page shown right after a like carries the visitor's own state; a search is one visitor's.
     if (url.searchParams.has('liked') || url.searchParams.get('q')?.trim() || url.pathname.endsWith('.data')) return null
-    // The parameters that change the page, as its loader reads them (ADR 070); no other changes it.
-    return `${request.headers.get('host') ?? ''}${url.pathname}${pageQueryKey(readPageQuery(url.searchParams))}`
+    // The parameters that change the page, as its loader reads them (ADR 070), and the content
+    // languages the visitor wishes for (ADR 043, read as the loaders read them); no other changes it.
+    return `${request.headers.get('host') ?? ''}${url.pathname}${pageQueryKey(readPageQuery(url.searchParams), readContentWish(request.headers))}`
   }
 
   /** The kept page when its content versions are still the database's. */

@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     name: r.name ?? r.slug,
     status: r.status,
     notice: r.notice,
-    named: namedLocales(r.translations),
+    named: namedLocales(r.translations, selected.contentLocales),
     landingUrl: page('landing', r.slug),
     mapUrl: page('map', r.slug),
     landingQr: qrOf(r.route_landing_page_qr_codes),

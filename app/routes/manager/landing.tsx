@@ -10,8 +10,9 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
     <RouteScreen screen="landing" data={loaderData}>
       {(route) => (
         <LandingEditor
-          initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} fallbackLocale={loaderData.category!.fallbackLocale}
+          initial={route} routes={loaderData.routes} addressing={loaderData.addressing} category={loaderData.category!.slug} fallbackLocale={loaderData.category!.fallbackLocale} contentLocales={loaderData.category!.contentLocales}
           revisionsDays={loaderData.revisionsDays}
+          aiTexts={loaderData.aiTexts}
         />
       )}
     </RouteScreen>

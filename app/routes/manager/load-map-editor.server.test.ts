@@ -49,7 +49,7 @@ describe.each(testDialects)('map editor loader on %s', (dialect) => {
   it('loads the chosen category: places (names and positions), routes, QR codes, statistics and the first route', async () => {
     const { owner, second, place, one } = await setup()
     const data = await load(owner, `?category=${second.id}`)
-    expect(data.category).toEqual({ id: second.id, name: 'Beta', slug: second.slug })
+    expect(data.category).toEqual({ id: second.id, name: 'Beta', slug: second.slug, fallbackLocale: 'en', contentLocales: ['en', 'fr', 'de', 'it'] })
     expect(data.categories.map((c) => c.name)).toEqual(expect.arrayContaining(['Alpha', 'Beta']))
     expect(data.places.map((p) => p.name).sort()).toEqual(['Bridge', 'Office'])
     expect(data.places.find((p) => p.id === place.id)).toEqual({ id: place.id, place_category_id: second.id, name: 'Bridge', lat: 46.5, lng: 6.6, created_at: expect.any(String) })

@@ -82,7 +82,7 @@ export async function loadMapEditor(args: LoaderFunctionArgs) {
   const routeMissing = (Boolean(asked) && !routes.some((r) => r.uuid === asked)) || (chosen !== undefined && route === null)
   return {
     ...empty,
-    category: { id: selected.id, name: selected.name, slug: selected.slug },
+    category: { id: selected.id, name: selected.name, slug: selected.slug, fallbackLocale: selected.fallbackLocale, contentLocales: selected.contentLocales },
     // The editor needs names and positions only, not each place's users and secrets.
     places: places.map(({ id, place_category_id, name, lat, lng, created_at }): PlaceSummary => ({ id, place_category_id, name, lat, lng, created_at })),
     routes,

@@ -19,9 +19,11 @@ export async function loadRouteScreen(args: LoaderFunctionArgs) {
   const addressing = addressingOf(services.config)
   // The History panel says how long revisions are kept (ADR 111).
   const revisionsDays = services.config.REVISIONS_DAYS
-  if (!selected) return { categories, category: null, routes: [] as RouteSummaryView[], route: null, addressing, revisionsDays }
+  // The assistant's translation drafts (ADR 043) are offered only where a provider is configured.
+  const aiTexts = Boolean(services.config.AI_BASE_URL)
+  if (!selected) return { categories, category: null, routes: [] as RouteSummaryView[], route: null, addressing, revisionsDays, aiTexts }
   const routes: RouteSummaryView[] = await services.walks.listForCategory(user, selected.id, locale)
   const chosen = routes.find((r) => r.uuid === url.searchParams.get('route')) ?? routes[0]
   const route: RouteView | null = chosen ? await services.walks.get(user, chosen.uuid, locale) : null
-  return { categories, category: selected, routes, route, addressing, revisionsDays }
+  return { categories, category: selected, routes, route, addressing, revisionsDays, aiTexts }
 }

@@ -1,6 +1,10 @@
 import { data, redirect, type AppLoadContext } from 'react-router'
 import type { CategoryHomeView } from '#app/components/category-home/category-home-view.ts'
-import { isLocale, localeFromParam, locales, type Locale } from '#app/i18n/config.ts'
+import { localeFromParam, type Locale } from '#app/i18n/config.ts'
+import { contentAlternates, contentLanguage, contentLanguageLinks } from '#app/components/public/content-languages.ts'
+import { listOrder } from '#app/i18n/content-locales.ts'
+import { readContentWish } from '#app/platform/locale/content-wish.ts'
+import { readPageQuery } from '#app/utils/page-query.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { routeCardFacts } from '#app/components/public/landing-view.ts'
@@ -30,7 +34,9 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
   const locale: Locale = localeFromParam(args.params.lang)
   const url = new URL(args.request.url)
   const versions = user ? null : await services.contentVersions.ofCategorySlug(asked)
-  const home = await services.walks.publicCategory(asked, locale)
+  // The content language as the render cache's key reads it (ADR 043, ADR 070).
+  const content = { lang: readPageQuery(url.searchParams).lang, wish: readContentWish(args.request.headers) }
+  const home = await services.walks.publicCategory(asked, locale, content)
   if (!home) throw notFound()
   const addressing = addressingOf(services.config)
   const slug = home.category.slug
@@ -38,6 +44,7 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
   const onCanonicalHost = !addressing.subdomains || args.context.categorySlug === slug
   if (url.pathname !== canonical.path || !onCanonicalHost) throw redirect((addressing.subdomains ? canonical.url : canonical.path) + url.search, 301)
 
+  const addressOf = (ui: Locale, search: string) => categoryHomeAddress(addressing, slug, { locale: ui, search })
   const filters = parseFilters(url.searchParams)
   const facts = await services.accessibility.factsByUuid(home.routes.map((r) => r.uuid))
   const routes = home.routes.map((route) => {
@@ -47,7 +54,7 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
     return {
       uuid: route.uuid,
       ...card,
-      locales: locales.filter((l) => route.locales.some((r) => isLocale(r) && r === l)),
+      locales: listOrder(home.category.content_locales).filter((l) => route.locales.includes(l)),
       landingPath: routeAddress(addressing, 'landing', ref, { locale }).path,
       mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
       start: route.start,
@@ -64,11 +71,13 @@ export async function loadCategoryHome(args: HomeArgs): Promise<{ view: Category
     view: {
       category: { slug, name: home.category.name },
       locale,
+      content: contentLanguage(home.category.content_locale),
+      languages: contentLanguageLinks(home.category.content_locales, addressOf),
       routes,
       filters,
       path: canonical.path,
       canonicalUrl: canonical.url,
-      alternates: locales.map((l) => ({ locale: l, ...categoryHomeAddress(addressing, slug, { locale: l }) })),
+      alternates: contentAlternates(home.category.content_locales, addressOf),
       tiles: { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION },
       assets: { script: visitorAssets.categoryScript, styles: visitorAssets.mapStyles },
     },

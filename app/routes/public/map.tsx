@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { MetaDescriptor } from 'react-router'
 import { TrailPage } from '#app/components/trail/trail-page.tsx'
 import type { TrailView } from '#app/components/trail/trail-view.ts'
-import { isLocale, localizePath, locales } from '#app/i18n/config.ts'
+import { isLocale, localizePath, type Locale } from '#app/i18n/config.ts'
+import { contentAlternates, contentLanguage, contentLanguageLinks } from '#app/components/public/content-languages.ts'
 import { languageOf } from '#app/i18n/text-language.ts'
 import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { shareImageUrl } from '#app/modules/discovery/share-image-address.ts'
@@ -58,10 +59,12 @@ export async function loader(args: Route.LoaderArgs) {
     entrance: noteWithLocale(p.accessible_entrance, locale, route.place_category.fallback_locale),
     recording: recordingOf(recordings.get(p.id)),
   }))
+  const addressOf = (ui: Locale, search: string) => routeAddress(addressing, 'map', ref, { locale: ui, search })
   const content = {
     uuid: route.uuid,
     slug: route.slug,
     locale,
+    content: contentLanguage(route.place_category.content_locale),
     name: route.name ?? route.slug,
     subtitle: route.subtitle,
     isDraft: route.status !== 'published',
@@ -80,12 +83,14 @@ export async function loader(args: Route.LoaderArgs) {
     version: createHash('sha1').update(JSON.stringify([content, route.updated_at, route.photo, route.content_image, route.logos, route.branding])).digest('base64url').slice(0, 16),
     focusId: places.some((p) => p.id === query.place) ? query.place : null,
     embed: query.embed,
+    langParam: query.lang,
     mapPath: routeAddress(addressing, 'map', ref, { locale }).path,
     landingPath: routeAddress(addressing, 'landing', ref, { locale }).path,
     home: { path: categoryHomeAddress(addressing, ref.category, { locale }).path, name: route.place_category.name },
     gpxPath: `/api/routes/${route.uuid}/gpx`,
     canonicalUrl: routeAddress(addressing, 'map', ref, { locale }).url,
-    alternates: locales.map((l) => ({ locale: l, ...routeAddress(addressing, 'map', ref, { locale: l }) })),
+    languages: contentLanguageLinks(route.place_category.content_locales, addressOf),
+    alternates: contentAlternates(route.place_category.content_locales, addressOf),
     tiles: { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION, saving: config.OFFLINE_TILES },
     // A walk with recordings takes them along: its budget grows by OFFLINE_PACK_AUDIO_MB (ADR 122).
     offline: { budgetBytes: (config.OFFLINE_PACK_MB + (recordings.size > 0 ? config.OFFLINE_PACK_AUDIO_MB : 0)) * 1024 * 1024, zooms: [12, 13, 14, 15, 16, 17], corridorM: 150 },

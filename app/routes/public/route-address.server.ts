@@ -3,6 +3,8 @@ import { localeFromParam, type Locale } from '#app/i18n/config.ts'
 import { assertLocaleParam } from '#app/modules/auth/guards.ts'
 import { addressingOf, parseRoutePath, routeAddress, type AskedAddress, type RoutePage, type RouteRef } from '#app/modules/addresses/route-address.ts'
 import type { PublicRouteView } from '#app/modules/walks/walk-responses.schema.ts'
+import { readContentWish } from '#app/platform/locale/content-wish.ts'
+import { readPageQuery } from '#app/utils/page-query.ts'
 
 // The route pages' address rules (ADR 011), shared by /r/* and /m/*: which route a path names,
 // and the permanent redirect of every other address of it to its canonical one.
@@ -38,7 +40,10 @@ export async function findPublicRoute(args: PageArgs, page: RoutePage): Promise<
   const asked = askedAddress(args)
   if (!asked) throw notFound()
   const locale = localeFromParam(args.params.lang)
-  const route = await services.walks.publicRoute(asked, { locale, viewer: user })
+  // The content language from ?lang=, the visitor's wishes, the page's language, the category's
+  // offer (ADR 043), read as the render cache's key reads them (ADR 070).
+  const content = { lang: readPageQuery(new URL(args.request.url).searchParams).lang, wish: readContentWish(args.request.headers) }
+  const route = await services.walks.publicRoute(asked, { locale, viewer: user, content })
   if (!route) throw notFound()
   const ref = { category: route.place_category.slug, slug: route.slug }
   const addressing = addressingOf(services.config)

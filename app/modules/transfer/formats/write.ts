@@ -1,4 +1,5 @@
 import { locales } from '#app/i18n/config.ts'
+import { listOrder } from '#app/i18n/content-locales.ts'
 import type { LatLng } from '#app/modules/geo/geo.ts'
 import { walkTextFields, type WalkTexts } from '#app/modules/walks/walks.schema.ts'
 import { writeCsv } from './csv.ts'
@@ -52,14 +53,14 @@ const position = (p: LatLng) => [round(p.lng), round(p.lat)]
 /** A third coordinate when the height is known (GeoJSON and KML both take one). */
 const withHeight = (coordinates: number[], ele: number | null | undefined) => (ele === null || ele === undefined ? coordinates : [...coordinates, Math.round(ele * 10) / 10])
 
-/** Texts without a language are the fallback language's; every language's are keyed `field:xx`. */
+/** Texts without a language are the fallback language's; every language's are keyed `field:xx` (any content language, ADR 043: `name:es`, `name:zh-Hant`). */
 function textProperties<F extends string>(texts: Record<string, Partial<Record<F, string | null>>>, fields: readonly F[], fallback: string) {
   const out: Record<string, string> = {}
   for (const field of fields) {
     const value = texts[fallback]?.[field]
     if (value) out[field] = value
   }
-  for (const locale of locales) {
+  for (const locale of listOrder(Object.keys(texts))) {
     for (const field of fields) {
       const value = texts[locale]?.[field]
       if (value) out[`${field}:${locale}`] = value
@@ -112,7 +113,9 @@ export function geoJsonOf(model: ExportModel) {
 export const toGeoJson = (model: ExportModel): string => JSON.stringify(geoJsonOf(model), null, 1) + '\n'
 
 export function toCsv(model: ExportModel): string {
-  const headings = ['name', 'lat', 'lng', 'description', ...locales.flatMap((l) => [`name_${l}`, `description_${l}`]), 'routes']
+  // The four interface languages' columns always (as before ADR 043), then any other content language a place is written in.
+  const languages = listOrder([...locales, ...model.places.flatMap((p) => Object.keys(p.texts))].filter((l, i, all) => all.indexOf(l) === i))
+  const headings = ['name', 'lat', 'lng', 'description', ...languages.flatMap((l) => [`name_${l}`, `description_${l}`]), 'routes']
   const stopsOf = new Map<string, string[]>()
   for (const route of model.routes) {
     route.stops.forEach((ref, i) => stopsOf.set(ref, [...(stopsOf.get(ref) ?? []), `${routeName(model, route)} #${i + 1}`]))
@@ -122,7 +125,7 @@ export function toCsv(model: ExportModel): string {
     place.lat,
     place.lng,
     placeDescription(model, place),
-    ...locales.flatMap((l) => [place.texts[l]?.name ?? null, place.texts[l]?.description ?? null]),
+    ...languages.flatMap((l) => [place.texts[l]?.name ?? null, place.texts[l]?.description ?? null]),
     (stopsOf.get(place.ref) ?? []).join('; '),
   ])
   return writeCsv(headings, rows)
