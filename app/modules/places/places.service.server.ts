@@ -5,6 +5,7 @@ import type { Place, User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
 import type { CategoryNode } from '#app/modules/categories/categories.schema.ts'
 import type { SaveRecorder } from '#app/modules/revisions/revisions.service.server.ts'
+import type { PlaceState } from '#app/modules/revisions/revision-diff.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import { EARTH_RADIUS_M, haversineDistance, NEARBY_RADIUS_M, type LatLng } from '#app/modules/geo/geo.ts'
 import type { InvitationService } from '#app/modules/invitations/invitations.service.server.ts'
@@ -30,6 +31,9 @@ import {
 import { PlacesRepo, type Box, type PlaceScope } from './places.repo.server.ts'
 import { photoOf, type FileUrl } from '#app/modules/auth/public-user.ts'
 import { AnswerCache, type KeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
+
+/** A place's name and description in one language, as stored. */
+type PlaceTextsRow = { name: string | null; description: string | null }
 
 const toSummary = (place: Place): PlaceSummary => ({
   id: place.id,
@@ -176,7 +180,7 @@ export class PlaceService implements OnHandle<PlaceService> {
       const created = await this.on(trx).createInCategory(input.place_category_id, { name: input.name, lat: input.lat ?? null, lng: input.lng ?? null })
       await recordActivity(trx, { categoryId: created.category_id, userId: user.id, action: 'place.added', itemId: created.id, label: created.name })
       // The creation's revision commits with it (ADR 111).
-      await this.deps.revisions?.placeSaved({ user, itemId: created.id, categoryId: created.category_id }, created, trx)
+      await this.deps.revisions?.placeSaved({ user, itemId: created.id, categoryId: created.category_id }, { ...created, texts: {} }, trx)
       return created
     })
     return { ...toSummary(place), users: [], invitations: { pending: [] }, secrets: [] }
@@ -192,29 +196,46 @@ export class PlaceService implements OnHandle<PlaceService> {
     return (await this.save(user, id, input, null)).view
   }
 
-  /** Saves a revision's state again (ADR 111); answers the revision this save recorded (null: nothing changed). */
-  async restore(user: User, id: number, input: UpdatePlaceInput, revisionId: number): Promise<number | null> {
-    return (await this.save(user, id, input, revisionId)).revisionId
+  /**
+   * Saves a revision's state again (ADR 111): name, position and, when the revision has them, its
+   * texts per language (a language written since is emptied). Answers the revision this save
+   * recorded (null: nothing changed).
+   */
+  async restore(user: User, id: number, input: UpdatePlaceInput, texts: Record<string, PlaceTextsRow> | null, revisionId: number): Promise<number | null> {
+    return (await this.save(user, id, input, revisionId, texts)).revisionId
   }
 
-  private async save(user: User, id: number, input: UpdatePlaceInput, restoredFrom: number | null): Promise<{ view: PlaceView; revisionId: number | null }> {
+  /** A place's name, position and texts per language: what its revisions keep (ADR 111). */
+  private async stateOf(db: DB, place: Pick<Place, 'id' | 'name' | 'lat' | 'lng'>): Promise<PlaceState> {
+    const rows = await new PlacesRepo(db).translationsOfPlaces([place.id])
+    return { name: place.name, lat: place.lat, lng: place.lng, texts: Object.fromEntries(rows.map((r) => [r.locale, { name: r.name, description: r.description }])) }
+  }
+
+  private async save(
+    user: User,
+    id: number,
+    input: UpdatePlaceInput,
+    restoredFrom: number | null,
+    texts: Record<string, PlaceTextsRow> | null = null,
+  ): Promise<{ view: PlaceView; revisionId: number | null }> {
     const place = await this.placeFor(user, id)
     // The state before, for a place without revisions yet (ADR 111): recorded only if the save succeeds.
-    const baseline = await this.deps.revisions?.placeBaseline(place.id, async () => place)
+    const baseline = await this.deps.revisions?.placeBaseline(place.id, () => this.stateOf(this.deps.db, place))
     const ref = { user, itemId: place.id, categoryId: place.category_id, restoredFrom, baseline }
     const revisionId = await this.deps.db.transaction().execute(async (trx) => {
       await new PlacesRepo(trx).update(id, input, nowIso())
+      const textsChanged = texts !== null && (await this.replaceTexts(trx, id, texts))
       const moved = (input.lat !== undefined && input.lat !== place.lat) || (input.lng !== undefined && input.lng !== place.lng)
       const edited = input.name !== undefined && input.name !== place.name
       const name = input.name ?? place.name
       // A restore from History is one entry that says so, not the move and edit it is made of (ADR 111).
-      if (restoredFrom !== null && (moved || edited)) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.version_restored', itemId: id, label: name })
+      if (restoredFrom !== null && (moved || edited || textsChanged)) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.version_restored', itemId: id, label: name })
       else {
         if (moved) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.moved', itemId: id, label: name })
         if (edited) await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.edited', itemId: id, label: name })
       }
       // The state the save left, recorded in its transaction: the save and its revision commit together (ADR 111).
-      const saved = { name, lat: input.lat !== undefined ? input.lat : place.lat, lng: input.lng !== undefined ? input.lng : place.lng }
+      const saved = await this.stateOf(trx, { id, name, lat: input.lat !== undefined ? input.lat : place.lat, lng: input.lng !== undefined ? input.lng : place.lng })
       return (await this.deps.revisions?.placeSaved(ref, saved, trx)) ?? null
     })
     return { view: await this.get(user, id), revisionId }
@@ -346,6 +367,7 @@ export class PlaceService implements OnHandle<PlaceService> {
     const place = await this.placeFor(user, id)
     await assertOfferedLocales(this.deps.db, place.category_id, Object.keys(input.texts), (tag) => `texts.${tag}`)
     const current = (await this.texts(user, id)).texts
+    const baseline = await this.deps.revisions?.placeBaseline(place.id, () => this.stateOf(this.deps.db, place))
     await this.deps.db.transaction().execute(async (trx) => {
       const repo = new PlacesRepo(trx)
       for (const [locale, given] of Object.entries(input.texts)) {
@@ -353,8 +375,25 @@ export class PlaceService implements OnHandle<PlaceService> {
         await repo.setTranslation(id, locale, { name: given.name === undefined ? before.name : given.name, description: given.description === undefined ? before.description : given.description })
       }
       await recordActivity(trx, { categoryId: place.category_id, userId: user.id, action: 'place.edited', itemId: id, label: place.name })
+      // The texts' save and its revision commit together (ADR 111).
+      await this.deps.revisions?.placeSaved({ user, itemId: id, categoryId: place.category_id, baseline }, await this.stateOf(trx, place), trx)
     })
     return this.texts(user, id)
+  }
+
+  /** Puts a place's texts back as a revision had them (every other language emptied); answers whether anything changed. */
+  private async replaceTexts(trx: DB, id: number, texts: Record<string, PlaceTextsRow>): Promise<boolean> {
+    const repo = new PlacesRepo(trx)
+    const now = Object.fromEntries((await repo.translationsOfPlaces([id])).map((r) => [r.locale, { name: r.name, description: r.description }]))
+    let changed = false
+    for (const locale of new Set([...Object.keys(now), ...Object.keys(texts)])) {
+      const wanted = texts[locale] ?? { name: null, description: null }
+      if (now[locale]?.name === wanted.name && now[locale]?.description === wanted.description) continue
+      if (!now[locale] && wanted.name === null && wanted.description === null) continue
+      await repo.setTranslation(id, locale, wanted)
+      changed = true
+    }
+    return changed
   }
 
   /** The place, if the user is a member of its category or one of the place's users. */

@@ -1,7 +1,6 @@
 import type { AccessibilityFacts } from '#app/modules/accessibility/accessibility-responses.schema.ts'
 import type { FeatureCollection } from '#app/modules/geo/geojson.schema.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
-import type { PlaceView } from '#app/modules/places/places.schema.ts'
 import type { FieldChange, RevisionDiff, StopLine, TextChange, WordPart } from './revisions.schema.ts'
 
 // Revisions (ADR 111): the editable state of a route or a place as a revision keeps it, what
@@ -29,11 +28,27 @@ export interface RouteSnapshot {
   images: { photo: string | null; content_image: string | null; logo_pro: string | null; logos: string[] }
 }
 
+/** A place's name and description in one language (ADR 043). */
+export interface PlaceTexts {
+  name: string | null
+  description: string | null
+}
+
 export interface PlaceSnapshot {
   kind: 'place'
   name: string
   lat: number | null
   lng: number | null
+  /** Per content language; absent in revisions recorded before place texts were (read as none). */
+  texts?: Record<string, PlaceTexts>
+}
+
+/** What a place's revision keeps: its name, position and texts per language. */
+export interface PlaceState {
+  name: string
+  lat: number | null
+  lng: number | null
+  texts: Record<string, PlaceTexts>
 }
 
 export type Snapshot = RouteSnapshot | PlaceSnapshot
@@ -65,9 +80,16 @@ export function routeSnapshot(view: RouteView): RouteSnapshot {
   }
 }
 
-export function placeSnapshot(view: Pick<PlaceView, 'name' | 'lat' | 'lng'>): PlaceSnapshot {
-  return { kind: 'place', name: view.name, lat: view.lat, lng: view.lng }
+export function placeSnapshot(state: PlaceState): PlaceSnapshot {
+  // Languages in order, each with both fields, a language with neither left out: equal states, equal snapshots.
+  const texts: Record<string, PlaceTexts> = {}
+  for (const [lang, t] of Object.entries(state.texts).sort(([a], [b]) => a.localeCompare(b))) {
+    if (t.name !== null || t.description !== null) texts[lang] = { name: t.name, description: t.description }
+  }
+  return { kind: 'place', name: state.name, lat: state.lat, lng: state.lng, texts }
 }
+
+const placeTextFields = ['name', 'description'] as const
 
 /** Equal as values: object keys in any order (a path saved back comes out of the schema with its keys in the schema's order). */
 const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))
@@ -92,7 +114,13 @@ export function changeKeys(before: Snapshot | null, after: Snapshot): string[] {
   if (!before || before.kind !== after.kind) return ['created']
   if (after.kind === 'place') {
     const b = before as PlaceSnapshot
-    return [...(b.name !== after.name ? ['name'] : []), ...(b.lat !== after.lat || b.lng !== after.lng ? ['position'] : [])]
+    const [bTexts, aTexts] = [b.texts ?? {}, after.texts ?? {}]
+    const langs = [...new Set([...Object.keys(bTexts), ...Object.keys(aTexts)])].sort()
+    return [
+      ...(b.name !== after.name ? ['name'] : []),
+      ...(b.lat !== after.lat || b.lng !== after.lng ? ['position'] : []),
+      ...langs.filter((lang) => !same(bTexts[lang] ?? {}, aTexts[lang] ?? {})).map((lang) => `texts.${lang}`),
+    ]
   }
   const b = before as RouteSnapshot
   const keys: string[] = []
@@ -117,6 +145,14 @@ export function diffSnapshots(before: Snapshot | null, after: Snapshot): Revisio
     const b = before?.kind === 'place' ? before : null
     pushField(diff.fields, 'name', b?.name ?? null, after.name)
     pushField(diff.fields, 'position', b ? position(b) : null, position(after))
+    const [bTexts, aTexts] = [b?.texts ?? {}, after.texts ?? {}]
+    for (const locale of [...new Set([...Object.keys(bTexts), ...Object.keys(aTexts)])].sort()) {
+      for (const field of placeTextFields) {
+        const from = bTexts[locale]?.[field] ?? null
+        const to = aTexts[locale]?.[field] ?? null
+        if (from !== to) diff.texts.push({ locale, field, parts: wordDiff(from ?? '', to ?? '') } satisfies TextChange)
+      }
+    }
     return diff
   }
   const b = before?.kind === 'route' ? before : null

@@ -2,7 +2,6 @@ import type { Config } from '#app/config/config.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { RevisionKind, User } from '#app/db/schema.ts'
 import type { CategoryAccess } from '#app/modules/categories/access.server.ts'
-import type { PlaceView } from '#app/modules/places/places.schema.ts'
 import type { PlaceService } from '#app/modules/places/places.service.server.ts'
 import type { RouteView } from '#app/modules/walks/walk-responses.schema.ts'
 import type { NoticeLevel } from '#app/modules/walks/walk-notice.ts'
@@ -12,7 +11,7 @@ import type { WalkService } from '#app/modules/walks/walks.service.server.ts'
 import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import type { Storage } from '#app/platform/storage/storage.server.ts'
 import { notFound } from '#app/utils/errors.ts'
-import { changeKeys, diffSnapshots, placeSnapshot, routeSnapshot, type PlaceSnapshot, type RouteSnapshot, type Snapshot } from './revision-diff.ts'
+import { changeKeys, diffSnapshots, placeSnapshot, routeSnapshot, type PlaceSnapshot, type PlaceState, type RouteSnapshot, type Snapshot } from './revision-diff.ts'
 import { RevisionsRepo, unpackSnapshot, type RevisionRow } from './revisions.repo.server.ts'
 import type { RevisionDetailView, RevisionSummaryView } from './revisions.schema.ts'
 
@@ -41,8 +40,8 @@ export interface SaveRecorder {
   routeBaseline(itemId: number, current: () => Promise<RouteView>): Promise<Snapshot | null>
   /** `db`: the save's transaction, when the save records inside it. */
   routeSaved(ref: SaveRef, view: RouteView, db?: DB): Promise<number | null>
-  placeBaseline(itemId: number, current: () => Promise<Pick<PlaceView, 'name' | 'lat' | 'lng'>>): Promise<Snapshot | null>
-  placeSaved(ref: SaveRef, view: Pick<PlaceView, 'name' | 'lat' | 'lng'>, db?: DB): Promise<number | null>
+  placeBaseline(itemId: number, current: () => Promise<PlaceState>): Promise<Snapshot | null>
+  placeSaved(ref: SaveRef, state: PlaceState, db?: DB): Promise<number | null>
 }
 
 export interface RevisionDeps {
@@ -79,12 +78,12 @@ export class RevisionService implements SaveRecorder {
     return this.record('route', ref, routeSnapshot(view), db)
   }
 
-  placeBaseline(itemId: number, current: () => Promise<Pick<PlaceView, 'name' | 'lat' | 'lng'>>): Promise<Snapshot | null> {
+  placeBaseline(itemId: number, current: () => Promise<PlaceState>): Promise<Snapshot | null> {
     return this.baseline('place', itemId, async () => placeSnapshot(await current()))
   }
 
-  placeSaved(ref: SaveRef, view: Pick<PlaceView, 'name' | 'lat' | 'lng'>, db?: DB): Promise<number | null> {
-    return this.record('place', ref, placeSnapshot(view), db)
+  placeSaved(ref: SaveRef, state: PlaceState, db?: DB): Promise<number | null> {
+    return this.record('place', ref, placeSnapshot(state), db)
   }
 
   /** The state an item had before its first recorded save (items older than revisions have none). */
@@ -172,7 +171,8 @@ export class RevisionService implements SaveRecorder {
     await this.deps.rateLimiter.enforce(`restores:${user.id}`, this.deps.config.RATE_LIMIT_RESTORES)
     const snapshot = unpackSnapshot(row.snapshot) as PlaceSnapshot
     const { places } = this.deps.editors()
-    const revisionId = await places.restore(user, place.id, { name: snapshot.name, lat: snapshot.lat, lng: snapshot.lng }, row.id)
+    // Texts recorded before place texts were (no `texts`): left as they are.
+    const revisionId = await places.restore(user, place.id, { name: snapshot.name, lat: snapshot.lat, lng: snapshot.lng }, snapshot.texts ?? null, row.id)
     return { revisionId, skipped: [], missingImages: 0 }
   }
 
