@@ -42,7 +42,8 @@ let testDb: TestDb
 // Chromium), on servers of their own: the fixtures' Chromium, context per test and checks
 // (errors, axe) with those servers' addresses.
 const analyticsHost = 'app.trailguide.test'
-const browser = useBrowserPage({ launchArgs: [`--host-resolver-rules=MAP ${analyticsHost} 127.0.0.1`] })
+// The one error this file throws on purpose (Sentry's test) is its own to check: not a failure of the page.
+const browser = useBrowserPage({ launchArgs: [`--host-resolver-rules=MAP ${analyticsHost} 127.0.0.1`], allowErrors: /^pageerror: boom in the browser$/ })
 /** As this file's browser tests always opened them: Chromium's own language and motion settings. */
 const chromiumDefaults = { locale: null, reducedMotion: null }
 
