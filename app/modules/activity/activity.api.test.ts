@@ -7,6 +7,7 @@ import { purgeProductData } from '#app/services.server.ts'
 import { ActivityService } from './activity.service.server.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
+import { whileRevisionsRefused } from '#tests/setup/refused-writes.ts'
 import { storedNames } from '#tests/setup/test-storage.ts'
 
 // The activity log (ADR 115): each action of a manager is an entry, written in the action's own
@@ -212,19 +213,10 @@ describe.each(testDialects)('the activity log on %s', (dialect) => {
   it('a revision that cannot be written rolls back the route creation and the place save, their activity entries too', async () => {
     const { editor, categoryId } = await team()
     const place = await t.services.places.create(editor.user, { place_category_id: categoryId, name: 'Pont', lat: 46.5, lng: 6.6 })
-    if (testDb.dialect === 'postgres') {
-      await sql`create function refuse_revision() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(testDb.db)
-      await sql`create trigger refuse_revision before insert on revisions for each row execute function refuse_revision()`.execute(testDb.db)
-    } else {
-      await sql`create trigger refuse_revision before insert on revisions begin select raise(abort, 'refused'); end`.execute(testDb.db)
-    }
-    try {
+    await whileRevisionsRefused(testDb, async () => {
       await expect(t.services.places.update(editor.user, place.id, { lat: 46.7, lng: 6.8, name: 'Pont neuf' })).rejects.toThrow(/refused/)
       await expect(t.services.walks.store(editor.user, { place_category_id: categoryId, name: 'Refused' }, null)).rejects.toThrow(/refused/)
-    } finally {
-      await sql`drop trigger refuse_revision${sql.raw(testDb.dialect === 'postgres' ? ' on revisions' : '')}`.execute(testDb.db)
-      if (testDb.dialect === 'postgres') await sql`drop function refuse_revision()`.execute(testDb.db)
-    }
+    })
     const row = await testDb.db.selectFrom('places').select(['name', 'lat', 'lng']).where('id', '=', place.id).executeTakeFirstOrThrow()
     expect(row).toEqual({ name: 'Pont', lat: 46.5, lng: 6.6 })
     expect(await testDb.db.selectFrom('walks').select('id').where('category_id', '=', categoryId).execute()).toEqual([])
@@ -246,23 +238,14 @@ describe.each(testDialects)('the activity log on %s', (dialect) => {
       files: await storedNames(t.services.storage, `routes/${route.uuid}`),
     })
     const before = await state()
-    if (testDb.dialect === 'postgres') {
-      await sql`create function refuse_revision() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(testDb.db)
-      await sql`create trigger refuse_revision before insert on revisions for each row execute function refuse_revision()`.execute(testDb.db)
-    } else {
-      await sql`create trigger refuse_revision before insert on revisions begin select raise(abort, 'refused'); end`.execute(testDb.db)
-    }
-    try {
+    await whileRevisionsRefused(testDb, async () => {
       await expect(walks.setImage(editor.user, route.uuid, 'photo', async () => solidImage(30, 30), null)).rejects.toThrow(/refused/)
       await expect(walks.removeImage(editor.user, route.uuid, 'photo', null)).rejects.toThrow(/refused/)
       await expect(walks.addLogo(editor.user, route.uuid, async () => solidImage(12, 12), null)).rejects.toThrow(/refused/)
       await expect(walks.removeLogo(editor.user, route.uuid, logo.id, null)).rejects.toThrow(/refused/)
       // The order the logos already have changes nothing: no revision to refuse, nothing written.
       await walks.reorderLogos(editor.user, route.uuid, { ids: [logo.id] }, null)
-    } finally {
-      await sql`drop trigger refuse_revision${sql.raw(testDb.dialect === 'postgres' ? ' on revisions' : '')}`.execute(testDb.db)
-      if (testDb.dialect === 'postgres') await sql`drop function refuse_revision()`.execute(testDb.db)
-    }
+    })
     expect(await state()).toEqual(before)
     expect(before.walk.photo_path && photo.endsWith(`/${before.walk.photo_path}`)).toBe(true)
   })

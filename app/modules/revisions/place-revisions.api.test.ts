@@ -1,8 +1,8 @@
-import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { manager } from '#app/modules/walks/walks.test-fixtures.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
+import { whileRevisionsRefused } from '#tests/setup/refused-writes.ts'
 import { packSnapshot, unpackSnapshot } from './revisions.repo.server.ts'
 
 // A place's texts per content language (ADR 043) are part of its revisions (ADR 111): a save of
@@ -76,18 +76,9 @@ describe.each(testDialects)('place revisions with texts on %s', (dialect) => {
   it('a revision that cannot be written rolls the texts save back', async () => {
     const { owner, id } = await placeWithTexts()
     await putTexts(owner.token, id, { fr: { description: 'Avant' } })
-    if (testDb.dialect === 'postgres') {
-      await sql`create function refuse_place_revision() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(testDb.db)
-      await sql`create trigger refuse_place_revision before insert on revisions for each row execute function refuse_place_revision()`.execute(testDb.db)
-    } else {
-      await sql`create trigger refuse_place_revision before insert on revisions begin select raise(abort, 'refused'); end`.execute(testDb.db)
-    }
-    try {
+    await whileRevisionsRefused(testDb, async () => {
       await expect(t.services.places.setTexts(owner.user, id, { texts: { fr: { description: 'Après' } } })).rejects.toThrow(/refused/)
-    } finally {
-      await sql`drop trigger refuse_place_revision${sql.raw(testDb.dialect === 'postgres' ? ' on revisions' : '')}`.execute(testDb.db)
-      if (testDb.dialect === 'postgres') await sql`drop function refuse_place_revision()`.execute(testDb.db)
-    }
+    })
     expect((await t.call('GET', `/places/${id}/texts`, { token: owner.token })).json.data.texts).toEqual({ fr: { name: null, description: 'Avant' } })
   })
 })
