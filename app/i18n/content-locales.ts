@@ -1,3 +1,4 @@
+import { memoized } from '../utils/memo.ts'
 import { defaultLocale, isLocale, locales, type Locale } from './config.ts'
 
 // Content languages (ADR 043): the languages a category's texts are written in, any BCP 47 tag,
@@ -12,7 +13,7 @@ export const CONTENT_LOCALE_MAX = 35
 export const CONTENT_LOCALES_MAX = 30
 
 /** The canonical form of a BCP 47 tag ("es-es" → "es-ES"), or null when it is not one. */
-export function canonicalTag(value: string): string | null {
+export const canonicalTag = memoized((value: string): string | null => {
   // A language subtag of 2 or 3 letters (ISO 639): the 5-8 letter ones the grammar allows name none in use.
   if (value.length > CONTENT_LOCALE_MAX || !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value)) return null
   try {
@@ -22,7 +23,7 @@ export function canonicalTag(value: string): string | null {
   } catch {
     return null
   }
-}
+})
 
 /** A tag exactly in its canonical form (a query parameter's value is one, or names nothing: ADR 070). */
 export const isCanonicalTag = (value: string): boolean => canonicalTag(value) === value
@@ -42,14 +43,14 @@ export function contentLocalesOf(category: { fallback_locale: string; content_lo
 }
 
 /** What two tags are compared by: the language and its likely script ("zh-TW" → "zh-Hant", "es-MX" → "es-Latn"). */
-export function languageKey(tag: string): string {
+export const languageKey = memoized((tag: string): string => {
   try {
     const full = new Intl.Locale(tag).maximize()
     return full.script ? `${full.language}-${full.script}` : full.language
   } catch {
     return tag.toLowerCase()
   }
-}
+})
 
 /** The offered tag that matches a wanted one: the same tag, else the same language ("es-MX" → "es"). */
 export function matchOffered(wanted: string, offered: readonly string[]): string | null {

@@ -5,6 +5,8 @@
  * every answer that could have been compressed.
  */
 
+import { memoized } from './memo.ts'
+
 export type Encoding = 'br' | 'gzip'
 
 const SUFFIX: Record<Encoding, string> = { br: '-br', gzip: '-gz' }
@@ -33,6 +35,12 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
 /** The q-value an Accept-Encoding header gives an encoding (0: refused or not named). */
 export function acceptedWeight(acceptEncoding: string | null | undefined, encoding: Encoding): number {
   if (!acceptEncoding) return 0
+  const q = encodingWeights(acceptEncoding)
+  return q.get(encoding) ?? q.get('*') ?? 0
+}
+
+// Every kept page's answer reads its client's header twice; clients send few distinct ones.
+const encodingWeights = memoized((acceptEncoding: string): ReadonlyMap<string, number> => {
   const q = new Map<string, number>()
   for (const item of acceptEncoding.split(',')) {
     const [name, ...params] = item.trim().toLowerCase().split(';')
@@ -41,8 +49,8 @@ export function acceptedWeight(acceptEncoding: string | null | undefined, encodi
     const value = qParam ? Number(qParam.slice(2)) : 1
     q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? value : 0)
   }
-  return q.get(encoding) ?? q.get('*') ?? 0
-}
+  return q
+}, 200)
 
 /** The ETag of an encoded representation: the identity's with the encoding's suffix (weakness kept). */
 export function encodedEtag(etag: string, encoding: Encoding): string {

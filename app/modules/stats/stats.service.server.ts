@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { isbot } from 'isbot'
+import { isbot as readAsBot } from 'isbot'
+import { memoized } from '#app/utils/memo.ts'
 import type { Config } from '#app/config/config.server.ts'
 import { contentVersionBoard, nowIso, type DB } from '#app/db/db.server.ts'
 import { inTransaction, type OnHandle } from '#app/db/handle.server.ts'
@@ -239,7 +240,7 @@ export class StatsService implements OnHandle<StatsService> {
   /** HMAC-SHA256 of IP and user agent under the day's salt: stable for a day, unlinkable across days. */
   async visitorHash(ip: string, userAgent: string, at: Date = new Date()): Promise<string> {
     const salt = await this.dailySalt(dayOf(at.toISOString()))
-    return createHmac('sha256', salt).update(`${ip}\n${userAgent}`).digest('hex')
+    return hashUnderSalt(`${salt}\n${ip}\n${userAgent}`)
   }
 
   /**
@@ -615,3 +616,12 @@ export class StatsService implements OnHandle<StatsService> {
     return salt
   }
 }
+
+// A visitor's requests repeat the same address and user agent: each hash and bot check is worked
+// out once (issue 28, the hot path). Kept in this process only, and the salt is part of the key,
+// so a new day's hash is never an old one's; bounded (ADR 071's memory budget).
+const hashUnderSalt = memoized((saltIpAgent: string): string => {
+  const cut = saltIpAgent.indexOf('\n')
+  return createHmac('sha256', saltIpAgent.slice(0, cut)).update(saltIpAgent.slice(cut + 1)).digest('hex')
+}, 5_000)
+const isbot = memoized((userAgent: string) => readAsBot(userAgent), 1_000)

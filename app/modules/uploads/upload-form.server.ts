@@ -32,6 +32,9 @@ export function requestBodyLimit(maxJsonBytes: number): MiddlewareHandler {
     },
   })
   return (c, next) => {
+    // A read has no body to limit, and Hono's bodyLimit would build the whole web Request of
+    // every GET just to see that (on the open data's hot path, issue 28).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     if (!isMultipart(c.req.header('content-type'))) return json(c, next)
     // The data import takes files up to 10 MB, recordings 20 MB; every other upload is an image.
     if (IMPORT_PATH.test(c.req.path)) return importUpload(c, next)

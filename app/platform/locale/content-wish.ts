@@ -1,5 +1,6 @@
 import { canonicalTag, isCanonicalTag, languageKey } from '#app/i18n/content-locales.ts'
 import { readCookie } from '#app/platform/http/cookies.ts'
+import { memoized } from '#app/utils/memo.ts'
 
 // A visitor's wished content languages (ADR 043), read from the request's headers: by the render
 // cache's key and by the visitor pages' loaders alike (ADR 070: one reader for both).
@@ -16,10 +17,17 @@ const WISHES_MAX = 4
  * The render cache keys on this exactly as the pages pick their language from it.
  */
 export function readContentWish(headers: { get(name: string): string | null }): string[] {
-  const wishes: string[] = []
   const kept = readCookie(headers.get('cookie'), contentLocaleCookie.name)
-  if (kept && isCanonicalTag(kept)) wishes.push(kept)
-  const ranked = (headers.get('accept-language') ?? '')
+  const asked = acceptLanguageWishes(headers.get('accept-language') ?? '')
+  if (!kept || !isCanonicalTag(kept)) return [...asked]
+  return [kept, ...asked.filter((key) => key !== kept)].slice(0, WISHES_MAX)
+}
+
+// Accept-Language's languages by quality, as language and script keys. Read by every visitor
+// page request, and browsers send few distinct headers: each is worked out once (issue 28).
+const acceptLanguageWishes = memoized((acceptLanguage: string): readonly string[] => {
+  const wishes: string[] = []
+  const ranked = acceptLanguage
     .split(',')
     .slice(0, 16)
     .map((part, i) => {
@@ -37,8 +45,7 @@ export function readContentWish(headers: { get(name: string): string | null }): 
     if (wishes.length >= WISHES_MAX) break
   }
   return wishes
-}
-
+}, 500)
 
 /**
  * The Set-Cookie that keeps a visitor's choice (ADR 043): a page read asked with `?lang=` (the

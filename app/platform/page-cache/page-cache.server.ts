@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import zlib from 'node:zlib'
+import { crc32Combine, crc32Shift } from './crc32-combine.ts'
+import { memoized } from '#app/utils/memo.ts'
 import { contentVersionBoard, type DB } from '#app/db/db.server.ts'
 import { acceptedWeight, encodedEtag, etagMatches } from '#app/utils/http-encoding.ts'
 import { readContentWish } from '#app/platform/locale/content-wish.ts'
@@ -86,6 +88,9 @@ interface Entry {
    */
   utf8: Buffer[]
   deflated: Buffer[]
+  /** Each part's CRC-32 and its crc32Shift, so an answer's CRC reads none of the parts again. */
+  crcs: number[]
+  shifts: number[]
   etag: string
   headers: [string, string][]
   bytes: number
@@ -98,8 +103,10 @@ const PER_ANSWER = new Set(['set-cookie', 'content-length', 'content-security-po
 
 // A deflate stream (RFC 1951) may be cut into blocks, and a block may be compressed with no
 // reference to the ones before it: each static part of a kept page is deflated once, on its own,
-// ending with a sync flush (byte-aligned, not final); an answer deflates only its nonce and puts
-// the gzip header, the parts, an empty final block and the trailer (CRC-32 and length) around them.
+// ending with a sync flush (byte-aligned, not final); an answer writes only its nonce, as a stored
+// block (random letters do not compress, and a stored block needs no compressor: issue 28's hot
+// path), and puts the gzip header, the parts, an empty final block and the trailer (CRC-32 and
+// length) around them.
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff])
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00])
 
@@ -107,20 +114,35 @@ function deflatePart(part: Buffer): Buffer {
   return zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH })
 }
 
+/** A non-final stored block (RFC 1951 3.2.4) of up to 65,535 bytes, after a byte-aligned block. */
+function storedBlock(data: Buffer): Buffer {
+  const block = Buffer.alloc(5 + data.length)
+  block[0] = 0 // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding
+  block.writeUInt16LE(data.length, 1)
+  block.writeUInt16LE(~data.length & 0xffff, 3)
+  data.copy(block, 5)
+  return block
+}
+
+// Every answer's nonce has the same length: its CRC operator is worked out once.
+const shiftOfLength = memoized((length: string) => crc32Shift(Number(length)), 64)
+
 function gzipAnswer(entry: Entry, nonce: string | undefined): Buffer {
   const attribute = Buffer.from(nonce ? `nonce="${nonce}"` : '')
-  const deflatedAttribute = deflatePart(attribute)
+  const deflatedAttribute = storedBlock(attribute)
   const chunks: Buffer[] = [GZIP_HEADER]
+  const attributeCrc = zlib.crc32(attribute)
+  const attributeShift = shiftOfLength(String(attribute.length))
   let crc = 0
   let length = 0
   entry.utf8.forEach((part, i) => {
     if (i > 0) {
       chunks.push(deflatedAttribute)
-      crc = zlib.crc32(attribute, crc)
+      crc = crc32Combine(crc, attributeCrc, attributeShift)
       length += attribute.length
     }
     chunks.push(entry.deflated[i])
-    crc = zlib.crc32(part, crc)
+    crc = crc32Combine(crc, entry.crcs[i], entry.shifts[i])
     length += part.length
   })
   const trailer = Buffer.alloc(8)
@@ -213,6 +235,8 @@ export class PageCache {
       tag,
       utf8,
       deflated,
+      crcs: utf8.map((part) => zlib.crc32(part)),
+      shifts: utf8.map((part) => crc32Shift(part.length)),
       etag: `"${createHash('sha1').update(parts.join(NONCE_PLACEHOLDER)).digest('base64url')}"`,
       headers: [...response.headers].filter(([name]) => !PER_ANSWER.has(name.toLowerCase())),
       bytes: utf8.reduce((sum, b) => sum + b.length, 0) + deflated.reduce((sum, b) => sum + b.length, 0),
