@@ -20,9 +20,15 @@ const server = await startServer({ dataDir: data.dir, databaseUrl: data.database
 const demo = await demoRoute(data.databaseUrl)
 const first = await fetch(`${server.url}/r/${demo.address}`, { headers: { 'User-Agent': BROWSER_UA } })
 const pageUrl = first.url
-const url = which === 'r' ? pageUrl : which === 'm' ? pageUrl.replace('/r/', '/m/') : `${server.url}${which}`
-for (let i = 0; i < 3; i++) await (await fetch(url, { headers: { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'gzip' } })).arrayBuffer()
-const out = execFileSync('wrk', ['-t1', '-c50', `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip, deflate, br', '-H', `User-Agent: ${BROWSER_UA}`, '-H', 'Accept-Language: en', url], { encoding: 'utf8' })
+// `events`: one visitor event per POST /api/events, as the bench's row sends it.
+const events = which === 'events'
+const url = which === 'r' ? pageUrl : which === 'm' ? pageUrl.replace('/r/', '/m/') : events ? `${server.url}/api/events` : `${server.url}${which}`
+const uuid = events ? ((await (await fetch(`${server.url}/api/public/categories/${demo.address.split('/')[0]}`)).json()) as { data: { routes: Array<{ uuid: string }> } }).data.routes[0].uuid : ''
+const body = JSON.stringify({ type: 'time', route_uuid: uuid, value: 30 })
+const script = path.join(dir, 'post.lua')
+fs.writeFileSync(script, `wrk.method = "POST"\nwrk.body = '${body}'\nwrk.headers["Content-Type"] = "application/json"\n`)
+for (let i = 0; i < 3; i++) await (await fetch(url, events ? { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'User-Agent': BROWSER_UA } } : { headers: { 'User-Agent': BROWSER_UA, 'Accept-Encoding': 'gzip' } })).arrayBuffer()
+const out = execFileSync('wrk', ['-t1', '-c50', `-d${seconds}s`, '--latency', ...(events ? ['-s', script] : []), '-H', 'Accept-Encoding: gzip, deflate, br', '-H', `User-Agent: ${BROWSER_UA}`, '-H', 'Accept-Language: en', url], { encoding: 'utf8' })
 console.log(out)
 await server.stop()
 await new Promise((r) => setTimeout(r, 500))

@@ -254,3 +254,86 @@ describe.each(testDialects)('visitor events on the lean path on %s', (dialect) =
     expect(await timeEvents(walk.id)).toBe(6)
   })
 })
+
+describe.each(testDialects)('open data on the lean path on %s', (dialect) => {
+  // One trusted proxy: each test is a client of its own (X-Forwarded-For), with a limit of its own.
+  const { t } = useTestApi(dialect, { RATE_LIMIT_OPEN_DATA: '14/60', TRUST_PROXY: '1' }, () => built)
+  let server: http.Server | undefined
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve))
+    server = undefined
+  })
+
+  it('answers as the framework does, leaves the unusual to it, and counts one limit', async () => {
+    const { token, category } = await manager(t, { fallback_locale: 'fr' })
+    const route = await storeRoute(t, token, category.id, { name: 'Chemin des Crêtes' })
+    expect((await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, status: 'published' } })).status).toBe(200)
+    const fast = built.createFastPath({ services: t.services, pageCache: new built.PageCache(t.services.db), clientDir, countView: built.countView })
+    const framework = getRequestListener(built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir }).fetch)
+    const seen = { fast: 0, framework: 0 }
+    server = http.createServer((req, res) => {
+      void Promise.resolve(fast(req, res)).then((answered) => {
+        if (answered) seen.fast++
+        else {
+          seen.framework++
+          void framework(req, res)
+        }
+      })
+    })
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+    // The reference: the framework alone (another client: its own limit).
+    const app = built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir })
+    const open = `/api/public/categories/${category.slug}`
+
+    const cases: [string, Record<string, string>][] = [
+      [open, {}],
+      [open, { 'accept-encoding': 'gzip' }],
+      [open, { 'accept-encoding': 'br, gzip', 'accept-language': 'de' }],
+      [`${open}?locale=de`, {}],
+      [`${open}/geojson`, { 'accept-encoding': 'gzip' }],
+    ]
+    for (const [url, headers] of cases) {
+      const lean = await raw(`${base}${url}`, headers)
+      const reference = await app.request(url, { headers: { 'user-agent': BROWSER, ...headers } })
+      expect([url, lean.status]).toEqual([url, 200])
+      expect([url, comparable(lean.headers)]).toEqual([url, comparable(reference.headers)])
+      expect([url, lean.body.equals(Buffer.from(await reference.arrayBuffer()))]).toEqual([url, true])
+      const etag = lean.headers.get('etag')!
+      const lean304 = await raw(`${base}${url}`, { ...headers, 'if-none-match': etag })
+      const reference304 = await app.request(url, { headers: { 'user-agent': BROWSER, ...headers, 'if-none-match': etag } })
+      expect([url, lean304.status]).toEqual([url, 304])
+      expect([url, comparable(lean304.headers)]).toEqual([url, comparable(reference304.headers)])
+    }
+    expect(seen).toEqual({ fast: 10, framework: 0 })
+    // Refusals and the unusual go to the framework.
+    const unknown = await raw(`${base}/api/public/categories/nowhere-at-all`, { 'accept-language': 'it' })
+    expect([unknown.status, unknown.headers.get('access-control-allow-origin')]).toEqual([404, '*'])
+    expect(JSON.parse(unknown.body.toString())).toEqual({ message: 'Non trovato.' })
+    const badLocale = await raw(`${base}${open}?locale=not_a_tag`)
+    // Not a tag: the framework's reading of it (the lean path takes canonical tags only).
+    expect([badLocale.status, (await app.request(`${open}?locale=not_a_tag`)).status]).toEqual([422, 422])
+    const withSession = await raw(`${base}${open}`, { cookie: `token=${token}` })
+    expect(withSession.status).toBe(200)
+    expect(seen).toEqual({ fast: 10, framework: 3 })
+  })
+
+  it('refuses a client over its limit with the API’s 429, CORS-open, on either path', async () => {
+    const { category } = await manager(t, { fallback_locale: 'fr' })
+    const fast = built.createFastPath({ services: t.services, pageCache: new built.PageCache(t.services.db), clientDir, countView: built.countView })
+    const framework = getRequestListener(built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir }).fetch)
+    server = http.createServer((req, res) => void Promise.resolve(fast(req, res)).then((answered) => (answered ? undefined : framework(req, res))))
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+    const statuses: number[] = []
+    const client = { 'x-forwarded-for': '203.0.113.9' }
+    for (let i = 0; i < 15; i++) statuses.push((await raw(`${base}/api/public/categories/${category.slug}`, client)).status)
+    // 14 a minute: the 15th is refused (the lean path's count is the framework's).
+    expect(statuses.filter((s) => s === 200)).toHaveLength(14)
+    expect(statuses[14]).toBe(429)
+    const refused = await raw(`${base}/api/public/categories/${category.slug}`, { ...client, 'accept-language': 'de' })
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*')
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { appErrorEnvelope } from '#app/api/envelope.server.ts'
 import { clientIp } from '#app/api/middleware.server.ts'
-import { callerLocale } from '#app/api/params.ts'
+import { callerLocale, requestLocale } from '#app/api/params.ts'
 import { readCookie } from '#app/platform/http/cookies.ts'
 import { SESSION_COOKIE } from '#app/platform/http/session-cookie.server.ts'
 import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.ts'
@@ -16,6 +16,10 @@ import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { ROBOTS_HEADERS } from '#app/modules/discovery/discovery.http.server.ts'
 import type { Services } from '#app/services.server.ts'
+import { CORS, openDataHeadersOf } from '#app/modules/transfer/open-data.api.server.ts'
+import { keptAnswerParts } from '#app/platform/page-cache/answer-cache.server.ts'
+import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
+import { isCanonicalTag } from '#app/i18n/content-locales.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { acceptedWeight, encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 import { indexBuiltFiles } from './built-files.ts'
@@ -33,6 +37,9 @@ import { createNonce, isEmbedRequest, isServiceWorkerScript, securityHeaderValue
  * the request (a session, a subdomain, a redirect to make, an encoding only the compression
  * middleware gives), returns false and goes the framework's way.
  */
+
+/** The open data's two addresses (app/modules/transfer/open-data.api.server.ts); a slug in plain letters. */
+const OPEN_DATA_PATH = /^\/api\/public\/categories\/([a-z0-9-]+)(\/geojson)?$/
 
 /** Built files up to this size are held in memory (all of today's build: ~5 MB with the .br/.gz copies). */
 const IN_MEMORY_MAX_BYTES = 2 * 1024 * 1024
@@ -126,8 +133,42 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
       send(req, res, requestIdFrom(req.headers['x-request-id'] as string | undefined), started, 200, robotsHeaders, robots, path)
       return true
     }
+    const openData = method === 'GET' ? OPEN_DATA_PATH.exec(path) : null
+    if (openData) return openDataAnswer(req, res, started, openData[1], openData[2] !== undefined, query === -1 ? '' : url.slice(query + 1))
     if (method === 'GET' && production) return keptPage(req, res, started)
     return false
+  }
+
+  /**
+   * Open data (`GET /api/public/categories/{slug}` and its `/geojson`), as the open data API
+   * answers it (app/modules/transfer/open-data.api.server.ts): the same limit, kept answer and
+   * headers, for the ordinary case only — no session, no body, a plain slug, no query but a
+   * canonical `locale`. A refusal (404, 422, 429) is the framework's, in the API's envelope; a
+   * client over its limit is then counted twice, which changes nothing for it.
+   */
+  async function openDataAnswer(req: IncomingMessage, res: ServerResponse, started: number, slug: string, geojson: boolean, search: string): Promise<boolean> {
+    const headers = req.headers
+    if (headers.authorization || readCookie(headers.cookie, SESSION_COOKIE) !== undefined) return false
+    if (headers['content-type'] !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false
+    if (slug.length > 200) return false
+    const asked = search === '' ? undefined : geojson ? null : (/^locale=([A-Za-z0-9-]+)$/.exec(search)?.[1] ?? null)
+    if (asked === null || (asked !== undefined && !isCanonicalTag(asked))) return false
+    const header = (name: string) => headerOf(req, name) ?? undefined
+    const ip = clientIp({ req: { header }, env: { incoming: req } }, config.TRUST_PROXY)
+    const { allowed } = await services.visitorLimits.hit(`open-data:${clientNetwork(ip)}`, config.RATE_LIMIT_OPEN_DATA)
+    if (!allowed) return false
+    const answer = geojson
+      ? await services.openData.geojson(slug)
+      : await services.openData.category(slug, requestLocale({ req: { query: (name) => (name === 'locale' ? asked : undefined), header } }))
+    if (!answer) return false
+    const parts = keptAnswerParts(answer, openDataHeadersOf(geojson ? 'application/geo+json' : 'application/json'), headers['accept-encoding'], headers['if-none-match'])
+    const out: Record<string, string> = lowerCased(CORS)
+    for (const [name, value] of parts.headers) out[name.toLowerCase()] = value
+    Object.assign(out, present(security({ html: false, embed: false, worker: false, notModified: parts.status === 304 }, '')))
+    const body = parts.body && Buffer.from(parts.body.buffer, parts.body.byteOffset, parts.body.byteLength)
+    if (body) out['content-length'] = String(body.length)
+    send(req, res, requestIdFrom(headers['x-request-id'] as string | undefined), started, parts.status, out, body, req.url!.slice(0, req.url!.length - (search ? search.length + 1 : 0)))
+    return true
   }
 
   /**

@@ -8,8 +8,7 @@ import { clientIp } from '#app/api/middleware.server.ts'
 import { dataOf, errorResponses, errorSchema, jsonContent } from '#app/api/openapi-helpers.ts'
 import { requestLocale } from '#app/api/params.ts'
 import { createRouter } from '#app/api/router.server.ts'
-import { compressedBody, type KeptAnswer } from '#app/platform/page-cache/answer-cache.server.ts'
-import { encodedEtag, etagMatches, MIN_COMPRESS_BYTES, negotiateEncoding } from '#app/utils/http-encoding.ts'
+import { sendAnswerParts, type KeptAnswer, type KeptAnswerHeaders } from '#app/platform/page-cache/answer-cache.server.ts'
 import { notFound } from '#app/utils/errors.ts'
 import { openCategorySchema } from './open-data.schema.ts'
 
@@ -17,7 +16,7 @@ import { openCategorySchema } from './open-data.schema.ts'
 // changes with the category's content version. Every answer, errors too, carries the CORS
 // headers, so a site's script can read a 404 or a 429.
 
-const CORS = {
+export const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'ETag, Retry-After',
 }
@@ -36,21 +35,12 @@ export const openDataHeaders = createMiddleware<ApiEnv>(async (c, next) => {
   }
 })
 
+/** How open data goes out: anyone may keep it, and must ask again each time (a 304 when nothing changed). */
+export const openDataHeadersOf = (contentType: string): KeptAnswerHeaders => ({ cacheControl: 'public, no-cache', vary: 'Accept-Language, Accept-Encoding', contentType })
+
 function sendPublic(c: Context<ApiEnv>, answer: KeptAnswer | null, contentType: string): never {
   if (!answer) throw notFound()
-  // Compressed once per kept answer, not at every request (ADR 071): its ETag per encoding, as
-  // server/compression.ts would make it.
-  const encoding = answer.body.byteLength >= MIN_COMPRESS_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null
-  const etag = encoding ? encodedEtag(answer.etag, encoding) : answer.etag
-  c.header('ETag', etag)
-  // Anyone may keep it, and must ask again each time (a 304 when nothing changed).
-  c.header('Cache-Control', 'public, no-cache')
-  c.header('Vary', 'Accept-Language, Accept-Encoding')
-  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304) as never
-  c.header('Content-Type', contentType)
-  if (!encoding) return c.body(answer.body, 200) as never
-  c.header('Content-Encoding', encoding)
-  return c.body(compressedBody(answer, encoding), 200) as never
+  return sendAnswerParts(c, answer, openDataHeadersOf(contentType))
 }
 
 const slugParams = z.object({ slug: z.string().max(200) })

@@ -143,24 +143,54 @@ export class AnswerCache {
   }
 }
 
+/** How a kept answer goes out: who may keep it, what it varies on, its type. */
+export interface KeptAnswerHeaders {
+  cacheControl: string
+  vary: string
+  contentType: string
+}
+
 /**
- * Sends a kept answer with its validator: a client that has it gets a 304. `private, no-cache`:
- * only the member's own browser may keep it, and must ask each time (access may have gone).
+ * A kept answer for one request, as status, headers and body (for Hono's context, and for the
+ * lean path of server/fast-path.ts, which writes it to Node directly): a client that has it gets
+ * a 304; a client that takes brotli or gzip gets the body compressed once per kept answer, not
+ * by server/compression.ts at every request, with its ETag per encoding.
  */
+export function keptAnswerParts(
+  answer: KeptAnswer,
+  how: KeptAnswerHeaders,
+  acceptEncoding: string | null | undefined,
+  ifNoneMatch: string | null | undefined,
+): { status: 200 | 304; headers: [string, string][]; body: Uint8Array<ArrayBuffer> | null } {
+  const encoding = answer.body.byteLength >= MIN_COMPRESS_BYTES ? negotiateEncoding(acceptEncoding) : null
+  const etag = encoding ? encodedEtag(answer.etag, encoding) : answer.etag
+  const headers: [string, string][] = [
+    ['ETag', etag],
+    ['Cache-Control', how.cacheControl],
+    ['Vary', how.vary],
+  ]
+  if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null }
+  headers.push(['Content-Type', how.contentType])
+  if (!encoding) return { status: 200, headers, body: answer.body }
+  headers.push(['Content-Encoding', encoding])
+  return { status: 200, headers, body: compressedBody(answer, encoding) }
+}
+
+/** Sends a kept answer through Hono's context (see keptAnswerParts). */
 // Typed as `never` for the OpenAPI handlers: the body IS the route's declared 200 JSON, only
 // serialized once for many answers (the route also declares its 304).
+export function sendAnswerParts(c: Context, answer: KeptAnswer, how: KeptAnswerHeaders): never {
+  const parts = keptAnswerParts(answer, how, c.req.header('accept-encoding'), c.req.header('if-none-match'))
+  for (const [name, value] of parts.headers) c.header(name, value)
+  return (parts.body === null ? c.body(null, 304) : c.body(parts.body, 200)) as never
+}
+
+/**
+ * Sends a member's kept answer: `private, no-cache`, only the member's own browser may keep it,
+ * and must ask each time (access may have gone).
+ */
 export function sendKeptAnswer(c: Context, answer: KeptAnswer): never {
-  // Compressed once per kept answer, not by server/compression.ts at every request.
-  const encoding = answer.body.byteLength >= MIN_COMPRESS_BYTES ? negotiateEncoding(c.req.header('accept-encoding')) : null
-  const etag = encoding ? encodedEtag(answer.etag, encoding) : answer.etag
-  c.header('ETag', etag)
-  c.header('Cache-Control', 'private, no-cache')
-  c.header('Vary', 'Accept-Encoding')
-  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304) as never
-  c.header('Content-Type', 'application/json')
-  if (!encoding) return c.body(answer.body, 200) as never
-  c.header('Content-Encoding', encoding)
-  return c.body(compressedBody(answer, encoding), 200) as never
+  return sendAnswerParts(c, answer, { cacheControl: 'private, no-cache', vary: 'Accept-Encoding', contentType: 'application/json' })
 }
 
 /** A kept answer's body in an encoding, compressed at its first request and kept with it. */
