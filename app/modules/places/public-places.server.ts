@@ -1,21 +1,9 @@
 import type { DB } from '#app/db/db.server.ts'
 import { chooseContentLocale, contentLocalesOf } from '#app/i18n/content-locales.ts'
 import { PublicPlacesRepo } from './public-places.repo.server.ts'
-import { storiesFor } from './story-languages.ts'
+import { storiesFor, type PublicSecret, type StoryLanguages } from './story-languages.ts'
 
-export interface PublicSecret {
-  id: number
-  title: string
-  text: string
-  /** Its content language (ADR 044); null when written before stories had one (the category's fallback). */
-  locale: string | null
-}
-
-/** The content language of a page's stories and the category's fallback, where they fall back to. */
-export interface StoryLanguages {
-  locale: string
-  fallback: string
-}
+export type { PublicSecret, StoryLanguages } from './story-languages.ts'
 
 export interface PublicPlace {
   id: number

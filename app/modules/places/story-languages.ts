@@ -6,6 +6,19 @@ export interface StoryLanguage {
   locale: string | null
 }
 
+/** A story as visitors read it. */
+export interface PublicSecret extends StoryLanguage {
+  id: number
+  title: string
+  text: string
+}
+
+/** The content language of a page's stories and the category's fallback, where they fall back to. */
+export interface StoryLanguages {
+  locale: string
+  fallback: string
+}
+
 /** The language a story is in: its tag, else (written before languages were asked) the category's fallback. */
 export const storyLocale = (story: StoryLanguage, fallback: string): string => story.locale ?? fallback
 

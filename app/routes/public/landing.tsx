@@ -3,7 +3,7 @@ import { data, redirect, type AppLoadContext, type MetaDescriptor } from 'react-
 import { LandingPage, type LandingRecordings } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
 import { contentLanguage } from '#app/components/public/content-languages.ts'
-import type { PublicSecret } from '#app/modules/places/public-places.server.ts'
+import type { PublicSecret } from '#app/modules/places/story-languages.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { touristTrip } from '#app/modules/discovery/structured-data.ts'
 import { isPageView, uncounted } from '#app/modules/stats/page-view.ts'
