@@ -77,13 +77,14 @@ describe('the assistant’s translation draft in the landing editor', () => {
     await page.getByTestId('texts-tab-es').click()
     expect(await page.getByTestId('text-name').inputValue()).toBe('')
     await page.getByTestId('translation-draft').click()
+    // The demo's owner reads French.
     await expect.poll(() => page.getByTestId('translation-draft-review').textContent()).toBe(
-      'Drafted by the assistant: review the texts below, then save. Nothing is published before you save.',
+      'Proposé par l’assistant\u00a0: relisez les textes ci-dessous, puis enregistrez. Rien n’est publié avant votre enregistrement.',
     )
     // The draft is in the Spanish tab, in Spanish, and not saved yet.
     expect(await page.getByTestId('text-name').inputValue()).toBe(spanish.name)
     expect(await page.getByTestId('text-name').getAttribute('lang')).toBe('es')
-    expect(await page.getByTestId('save-bar-status').textContent()).toBe('Unsaved changes')
+    expect(await page.getByTestId('save-bar-status').textContent()).toBe('Modifications non enregistrées')
     // The model was asked from French into Spanish, with the French texts only.
     expect(provider.asked.at(-1)).toContain('from French (fr) into Spanish (es)')
     await keepScreenshot(page, 'ai-translation-draft/unsaved', { always: true })
@@ -93,7 +94,7 @@ describe('the assistant’s translation draft in the landing editor', () => {
     expect(await visitorTab.locator('h1').first().textContent()).not.toContain(spanish.name)
 
     await page.getByTestId('landing-save').click()
-    await expect.poll(() => page.getByTestId('save-bar-status').textContent()).not.toBe('Unsaved changes')
+    await expect.poll(() => page.getByTestId('save-bar-status').textContent()).not.toBe('Modifications non enregistrées')
     await expect.poll(() => visitorDescription()).toBe(spanish.description)
     expect(await visitorTab.locator('h1').first().textContent()).toContain(spanish.name)
     await keepScreenshot(visitorTab, 'ai-translation-draft/published', { always: true })

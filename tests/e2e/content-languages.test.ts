@@ -141,14 +141,14 @@ describe('content languages on the visitor pages', () => {
     await waitForHydration(page)
     const form = page.getByTestId('story-form')
     await form.scrollIntoViewIfNeeded()
-    // The category's content languages, named in the interface's language, the fallback chosen.
+    // The category's content languages, named in the interface's language (the demo's owner reads French), the fallback chosen.
     const choice = form.getByTestId('story-language-choice')
-    expect(await choice.locator('option').allTextContents()).toEqual(['English', 'Spanish', 'Arabic'])
+    expect(await choice.locator('option').allTextContents()).toEqual(['anglais', 'espagnol', 'arabe'])
     expect(await choice.inputValue()).toBe('en')
     await form.getByTestId('story-title').fill('The bell')
     await form.getByTestId('story-text').fill('It rings at noon for the boats.')
     await form.getByTestId('story-add').click()
-    await expect.poll(() => form.getByRole('status').textContent()).toBe('The story has been added.')
+    await expect.poll(() => form.getByRole('status').textContent()).toBe('L’histoire a été ajoutée.')
     await choice.selectOption('es')
     expect(await form.getByTestId('story-title').getAttribute('lang')).toBe('es')
     await form.getByTestId('story-title').fill('La campana')
@@ -158,7 +158,7 @@ describe('content languages on the visitor pages', () => {
     await choice.selectOption('ar')
     expect(await form.getByTestId('story-text').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
     // Each listed story names its language, newest first.
-    expect(await page.getByTestId('story-language').allTextContents()).toEqual(['Spanish', 'English'])
+    expect(await page.getByTestId('story-language').allTextContents()).toEqual(['espagnol', 'anglais'])
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     await keepScreenshot(page.getByTestId('stories-editor'), 'content-languages/stories-editor', { always: true })
