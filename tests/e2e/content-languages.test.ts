@@ -171,6 +171,10 @@ describe('content languages on the visitor pages', () => {
     await expect.poll(() => stories.allTextContents()).toEqual([expect.stringContaining('La campana')])
     expect(await stories.first().getAttribute('lang')).toBe('es')
     expect(await tab.getByTestId('place-list').textContent()).not.toContain('The bell')
+    // Open the first stop: its stories show in the detail panel.
+    await tab.getByRole('button', { name: 'Show the 2 places' }).click()
+    await tab.locator('[data-place-open]').first().click()
+    await expect.poll(() => tab.locator('[data-detail-body]').textContent()).toContain('La campana')
     await keepScreenshot(tab, 'content-languages/spanish-story', { always: true })
     // In English, the English one.
     await tab.goto(`/m/${category.slug}/${route.slug}?lang=en`)
