@@ -112,6 +112,8 @@ interface SecretsTable {
   author_id: number | null
   title: string
   text: string
+  /** Migration 2026-11-30T1000-secret-locales (ADR 044): its content language; null is the category's fallback. */
+  locale: string | null
   created_at: Timestamp
 }
 

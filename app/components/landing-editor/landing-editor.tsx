@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AccessibilitySection } from './accessibility-section.tsx'
 import { RecordingsSection } from './recordings-section.tsx'
+import { StoriesSection } from './stories-section.tsx'
 import { ImageField } from './image-field.tsx'
 import { landingErrors, landingFieldOf, landingState, landingUpdate, namedLocales, type LandingState, type LandingUpdate } from './landing-changes.ts'
 import { NearbyRoutes } from './nearby-routes.tsx'
@@ -129,6 +130,8 @@ export function LandingEditor({ initial, routes, addressing, category, fallbackL
         <AccessibilitySection route={route} value={edited.accessibility} language={language} errors={errors} onChange={(accessibility) => setEdited((e) => ({ ...e, accessibility }))} />
 
         <RecordingsSection route={route} language={language} />
+
+        <StoriesSection route={route} languages={contentLocales} fallback={fallbackLocale} />
 
         <NearbyRoutes route={route} candidates={routes} onChange={applied} />
 

@@ -8,8 +8,10 @@ export interface LandingStopRecording {
   number: number
   name: string
   recording: NonNullable<TrailStopData['recording']>
-  /** The stop's stories, what the recording says: shown as its transcript. */
+  /** The stop's stories in the recording's language (ADR 044), what it says: shown as its transcript. */
   transcript: { title: string; text: string }[]
+  /** The recording's language and its direction, on the transcript. */
+  language: { locale: string; dir: 'ltr' | 'rtl' }
 }
 
 /**
@@ -35,7 +37,7 @@ export function StopRecordings({ stops, locale, routeUuid, script }: { stops: La
             {stop.transcript.length > 0 ? (
               <details className="rounded-xl bg-gray-100 p-3 text-sm">
                 <summary className="min-h-6 cursor-pointer font-semibold">{t('publicMap.transcript')}</summary>
-                <div data-transcript-text className="mt-2 space-y-2">
+                <div data-transcript-text lang={stop.language.locale} dir={stop.language.dir} className="mt-2 space-y-2">
                   {stop.transcript.map((part, i) => (
                     <p key={i} className="whitespace-pre-line break-words">
                       {part.title ? <strong>{part.title}. </strong> : null}

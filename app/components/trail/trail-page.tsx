@@ -299,7 +299,7 @@ function Secrets({ place, locale }: { place: TrailPlace; locale: string }) {
   return (
     <ul className="space-y-3">
       {place.secrets.map((secret) => (
-        <li key={secret.id} lang={secret.lang === locale ? undefined : secret.lang} className="rounded-xl bg-amber-50 p-3">
+        <li key={secret.id} lang={secret.lang === locale ? undefined : secret.lang} dir={secret.dir} data-testid="story" className="rounded-xl bg-amber-50 p-3">
           <h3 data-speak className="font-semibold break-words">
             {secret.title}
           </h3>

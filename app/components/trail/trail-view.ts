@@ -10,8 +10,9 @@ interface TrailSecret {
   id: number
   title: string
   text: string
-  /** The language it is written in (found from its text). */
+  /** The language it is written in: its tag (ADR 044), else found from its text (ADR 091). */
   lang: string
+  dir: 'ltr' | 'rtl'
 }
 
 export interface TrailPlace extends TrailStopData {

@@ -169,6 +169,8 @@ export const placesApi = createRouter()
       method: 'post',
       path: '/places/{id}/secrets',
       summary: 'Add a secret to the place',
+      description:
+        'A story, written in one of the category’s content languages (`locale`, a BCP 47 tag stored canonical; left out, the category’s fallback). A tag the category does not offer is refused with 422 `validation.content_locale_not_offered` (ADR 044).',
       tags,
       ...auth,
       request: { params: idParams, ...jsonBody(createSecretSchema) },

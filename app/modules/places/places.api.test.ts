@@ -66,7 +66,7 @@ describe.each(testDialects)('places API on %s', (dialect) => {
           created_at: cathedral.created_at,
           users: [{ id: shopkeeper.user.id, name: 'Paula Place', photo: { profile_avatar: null } }],
           invitations: { pending: [{ id: invitation.id, email: 'guest@example.org', expires_at: invitation.expires_at }] },
-          secrets: [{ id: secret.id, title: 'The bells', text: 'Rung by hand.', created_at: secret.created_at, author: { id: editor.user.id, name: 'Eddie Editor' } }],
+          secrets: [{ id: secret.id, title: 'The bells', text: 'Rung by hand.', locale: secret.locale, created_at: secret.created_at, author: { id: editor.user.id, name: 'Eddie Editor' } }],
         },
         {
           id: bare.id,
@@ -500,7 +500,7 @@ describe.each(testDialects)('places API on %s', (dialect) => {
       const place = await newPlace(category.id)
       const res = await t.call('POST', `/places/${place.id}/secrets`, { token: editor.token, body: { title: ' The bells ', text: 'Rung by hand every hour.' } })
       expect(res.status).toBe(201)
-      expect(res.json.data).toEqual({ id: expect.any(Number), title: 'The bells', text: 'Rung by hand every hour.', created_at: expect.any(String), author: { id: editor.user.id, name: 'Eddie Editor' } })
+      expect(res.json.data).toEqual({ id: expect.any(Number), title: 'The bells', text: 'Rung by hand every hour.', locale: category.fallback_locale, created_at: expect.any(String), author: { id: editor.user.id, name: 'Eddie Editor' } })
       const row = await testDb.db.selectFrom('secrets').selectAll().where('id', '=', res.json.data.id).executeTakeFirstOrThrow()
       expect(row).toMatchObject({ place_id: place.id, author_id: editor.user.id, title: 'The bells' })
       expect(await contributions(place.id)).toEqual([{ category_id: category.id, place_id: place.id, walk_id: null, type: 'contribution' }])

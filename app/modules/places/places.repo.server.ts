@@ -180,7 +180,7 @@ export class PlacesRepo {
       .selectFrom('secrets')
       .innerJoin('places', 'places.id', 'secrets.place_id')
       .leftJoin('users', 'users.id', 'secrets.author_id')
-      .select(['secrets.id', 'secrets.place_id', 'secrets.title', 'secrets.text', 'secrets.created_at', 'users.id as author_id', 'users.name as author_name'])
+      .select(['secrets.id', 'secrets.place_id', 'secrets.title', 'secrets.text', 'secrets.locale', 'secrets.created_at', 'users.id as author_id', 'users.name as author_name'])
       .where(scopeColumn(scope), '=', scopeValue(scope))
       .where('places.deleted_at', 'is', null)
       .orderBy('secrets.created_at', 'desc')
@@ -188,12 +188,18 @@ export class PlacesRepo {
       .execute()
   }
 
-  insertSecret(values: { place_id: number; author_id: number; title: string; text: string }, now: string) {
+  insertSecret(values: { place_id: number; author_id: number; title: string; text: string; locale: string }, now: string) {
     return this.db
       .insertInto('secrets')
       .values({ ...values, created_at: now })
-      .returning(['id', 'place_id', 'author_id', 'title', 'text', 'created_at'])
+      .returning(['id', 'place_id', 'author_id', 'title', 'text', 'locale', 'created_at'])
       .executeTakeFirstOrThrow()
+  }
+
+  /** The category's fallback language: a story written without naming one is in it (ADR 044). */
+  async fallbackLocaleOf(categoryId: number): Promise<string> {
+    const row = await this.db.selectFrom('place_categories').select('fallback_locale').where('id', '=', categoryId).executeTakeFirstOrThrow()
+    return row.fallback_locale
   }
 
   /** A secret with the category of its place (for the access check). */

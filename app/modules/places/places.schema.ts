@@ -62,9 +62,14 @@ export const invitePlaceUserSchema = z.strictObject({
   email: z.string().trim().min(1).max(254).pipe(z.email({ error: 'validation.email' })).transform((v) => v.toLowerCase()),
 })
 
+/**
+ * A story, written in one of its category's content languages (ADR 044): `locale` is any BCP 47 tag
+ * (stored canonical), refused when the category does not offer it; left out, the category's fallback.
+ */
 export const createSecretSchema = z.strictObject({
   title: z.string().trim().min(1).max(160),
   text: z.string().trim().min(1).max(5000),
+  locale: contentLocaleSchema.optional().describe('The content language it is written in, one the category offers; left out, the category’s fallback'),
 })
 
 export type CreatePlaceInput = z.output<typeof createPlaceSchema>
@@ -79,6 +84,7 @@ export const secretSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   text: z.string(),
+  locale: z.string().nullable().describe('The content language it is written in (BCP 47); null for a story written before languages were asked: the category’s fallback (ADR 044)'),
   created_at: z.string(),
   author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 })

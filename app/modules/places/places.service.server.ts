@@ -51,6 +51,7 @@ const toSecretView = (row: SecretRow): SecretView => ({
   id: row.id,
   title: row.title,
   text: row.text,
+  locale: row.locale,
   created_at: row.created_at,
   author: row.author_id === null || row.author_name === null ? null : { id: row.author_id, name: row.author_name },
 })
@@ -323,18 +324,21 @@ export class PlaceService implements OnHandle<PlaceService> {
   }
 
   /**
-   * Category members and the place's own users may add a secret. The secret and its
+   * Category members and the place's own users may add a secret, in one of the category's content
+   * languages (ADR 044; left out, its fallback; any other: 422 on `locale`). The secret and its
    * contribution event are written together, or not at all.
    */
   async createSecret(user: User, id: number, input: CreateSecretInput): Promise<SecretView> {
     const place = await this.placeForContributor(user, id)
+    const locale = input.locale ?? (await this.repo.fallbackLocaleOf(place.category_id))
+    await assertOfferedLocales(this.deps.db, place.category_id, [locale], () => 'locale')
     const now = nowIso()
     const secret = await inTransaction(this.deps.db, async (trx) => {
-      const created = await new PlacesRepo(trx).insertSecret({ place_id: place.id, author_id: user.id, title: input.title, text: input.text }, now)
+      const created = await new PlacesRepo(trx).insertSecret({ place_id: place.id, author_id: user.id, title: input.title, text: input.text, locale }, now)
       await this.deps.stats.on(trx).record([{ categoryId: place.category_id, placeId: place.id, type: 'contribution', occurredAt: now }])
       return created
     })
-    return { id: secret.id, title: secret.title, text: secret.text, created_at: secret.created_at, author: { id: user.id, name: user.name } }
+    return { id: secret.id, title: secret.title, text: secret.text, locale: secret.locale, created_at: secret.created_at, author: { id: user.id, name: user.name } }
   }
 
   /** Its author, or any member of the place's category, may delete a secret. */

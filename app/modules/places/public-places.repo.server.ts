@@ -8,7 +8,7 @@ export class PublicPlacesRepo {
     return this.db
       .selectFrom('places')
       .innerJoin('place_categories', 'place_categories.id', 'places.category_id')
-      .select(['places.id', 'places.name', 'places.lat', 'places.lng', 'places.category_id', 'place_categories.slug as category_slug'])
+      .select(['places.id', 'places.name', 'places.lat', 'places.lng', 'places.category_id', 'place_categories.slug as category_slug', 'place_categories.fallback_locale', 'place_categories.content_locales'])
       .where('places.id', '=', id)
       // In the trash (ADR 110): as for a deleted place.
       .where('places.deleted_at', 'is', null)
@@ -21,7 +21,7 @@ export class PublicPlacesRepo {
     if (placeIds.length === 0) return Promise.resolve([])
     return this.db
       .selectFrom('secrets')
-      .select(['id', 'place_id', 'title', 'text'])
+      .select(['id', 'place_id', 'title', 'text', 'locale'])
       .where('place_id', 'in', placeIds)
       .orderBy('created_at')
       .orderBy('id')

@@ -1,11 +1,9 @@
 import type { DB } from '#app/db/db.server.ts'
+import { chooseContentLocale, contentLocalesOf } from '#app/i18n/content-locales.ts'
 import { PublicPlacesRepo } from './public-places.repo.server.ts'
+import { storiesFor, type PublicSecret, type StoryLanguages } from './story-languages.ts'
 
-export interface PublicSecret {
-  id: number
-  title: string
-  text: string
-}
+export type { PublicSecret, StoryLanguages } from './story-languages.ts'
 
 export interface PublicPlace {
   id: number
@@ -14,6 +12,8 @@ export interface PublicPlace {
   lng: number | null
   category_id: number
   category_slug: string
+  fallback_locale: string
+  content_locales: string
 }
 
 /**
@@ -31,13 +31,22 @@ export class PublicPlaces {
     return this.repo.findPlace(id)
   }
 
-  /** The secrets of each place, keyed by place id (every id present, maybe with none). */
-  async secretsByPlace(placeIds: number[]): Promise<Record<number, PublicSecret[]>> {
-    const result: Record<number, PublicSecret[]> = Object.fromEntries(placeIds.map((id) => [id, []]))
+  /**
+   * The secrets of each place, keyed by place id (every id present, maybe with none), in the
+   * page's content language, else the category's fallback (`storiesFor`, ADR 044).
+   */
+  async secretsByPlace(placeIds: number[], languages: StoryLanguages): Promise<Record<number, PublicSecret[]>> {
+    const all: Record<number, PublicSecret[]> = Object.fromEntries(placeIds.map((id) => [id, []]))
     for (const row of await this.repo.secretsOf([...new Set(placeIds)])) {
-      result[row.place_id]?.push({ id: row.id, title: row.title, text: row.text })
+      all[row.place_id]?.push({ id: row.id, title: row.title, text: row.text, locale: row.locale })
     }
-    return result
+    return Object.fromEntries(Object.entries(all).map(([id, stories]) => [id, storiesFor(stories, languages.locale, languages.fallback)]))
+  }
+
+  /** The content language a visitor reads a place's stories in (ADR 043), from what the page was asked. */
+  storyLanguagesOf(place: PublicPlace, asked: { lang: string | null; wish: readonly string[]; ui: string }): StoryLanguages {
+    const offered = contentLocalesOf(place)
+    return { locale: chooseContentLocale(offered, place.fallback_locale, asked), fallback: place.fallback_locale }
   }
 
   /** Where a scan of the place goes: its first published route, or undefined. */

@@ -86,9 +86,10 @@ describe.each(testDialects)('GET /routes/{ref}/gpx on %s', (dialect) => {
     expect(await places.firstPublishedRoute(draft.places[0])).toMatchObject({ slug: draft.slug, category_slug: draft.m.category.slug })
     const secret = await t.call('POST', `/places/${draft.places[1]}/secrets`, { token: draft.m.token, body: { title: 'Steps', text: '302 of them' } })
     expect(secret.status, JSON.stringify(secret.json)).toBeLessThan(300)
-    expect(await places.secretsByPlace(draft.places)).toEqual({
+    const locale = secret.json.data.locale!
+    expect(await places.secretsByPlace(draft.places, { locale, fallback: locale })).toEqual({
       [draft.places[0]]: [],
-      [draft.places[1]]: [{ id: secret.json.data.id, title: 'Steps', text: '302 of them' }],
+      [draft.places[1]]: [{ id: secret.json.data.id, title: 'Steps', text: '302 of them', locale }],
     })
     expect(await places.place(draft.places[0])).toMatchObject({ name: 'Café <Lac> & "Port"', category_slug: draft.m.category.slug })
   })

@@ -2,6 +2,8 @@ import { isbot } from 'isbot'
 import { data, redirect, type AppLoadContext, type MetaDescriptor } from 'react-router'
 import { LandingPage, type LandingRecordings } from '#app/components/public/landing-page.tsx'
 import { toLandingView } from '#app/components/public/landing-view.ts'
+import { contentLanguage } from '#app/components/public/content-languages.ts'
+import type { PublicSecret } from '#app/modules/places/story-languages.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { touristTrip } from '#app/modules/discovery/structured-data.ts'
 import { isPageView, uncounted } from '#app/modules/stats/page-view.ts'
@@ -27,14 +29,20 @@ const serviceWorkerOf = (config: Services['config']) => serviceWorkerUrl({ url: 
 type PublicRoute = Awaited<ReturnType<typeof findPublicRoute>>['route']
 
 /**
- * The stops with a recording in the page's language, else the category's fallback (the map
- * page's rule, ADR 122), in the route's order, each with its stories as the transcript (ADR 123).
+ * The stops with a recording in the page's content language, else the category's fallback (the
+ * map page's rule, ADR 122), in the route's order, each with its stories in the recording's
+ * language as the transcript (ADR 123, 044).
  */
-async function recordingsOf(services: Services, route: PublicRoute, locale: string): Promise<LandingRecordings> {
+async function recordingsOf(services: Services, route: PublicRoute): Promise<LandingRecordings> {
   const ids = route.places.map((p) => p.id)
-  const found = await services.recordings.forStops(ids, locale, route.place_category.fallback_locale)
+  const fallback = route.place_category.fallback_locale
+  const found = await services.recordings.forStops(ids, route.place_category.content_locale, fallback)
   const heard = route.places.filter((p) => found.has(p.id)).sort((a, b) => a.placeSortId - b.placeSortId)
-  const secrets = heard.length > 0 ? await services.publicPlaces.secretsByPlace(heard.map((p) => p.id)) : {}
+  const secrets: Record<number, PublicSecret[]> = {}
+  // One read per language heard: the page's, and the fallback's for stops recorded only in it.
+  for (const locale of new Set(heard.map((p) => found.get(p.id)!.locale))) {
+    Object.assign(secrets, await services.publicPlaces.secretsByPlace(heard.filter((p) => found.get(p.id)!.locale === locale).map((p) => p.id), { locale, fallback }))
+  }
   return {
     stops: heard.map((p) => {
       const recording = found.get(p.id)!
@@ -44,6 +52,7 @@ async function recordingsOf(services: Services, route: PublicRoute, locale: stri
         name: p.name,
         recording: { url: recording.url, type: recording.contentType },
         transcript: (secrets[p.id] ?? []).map(({ title, text }) => ({ title, text })),
+        language: contentLanguage(recording.locale),
       }
     }),
     script: visitorAssets.landingAudioScript,
@@ -63,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
   const versions = cacheable && named ? await services.contentVersions.ofCategorySlug(named) : null
   const { route, ref, locale } = await findPublicRoute(args, 'landing')
   const view = toLandingView(route, locale, addressingOf(services.config), ref.category)
-  const recordings = await recordingsOf(services, route, locale)
+  const recordings = await recordingsOf(services, route)
   const visitor = visitorOf(request, context.clientIp)
   // A view is counted when the page is served (by the cache too); not for bots, drafts, or the page shown after a like.
   if (!view.isDraft && !url.searchParams.has('liked') && isPageView(request.headers.get('sec-fetch-mode'))) {

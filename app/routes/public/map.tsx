@@ -5,6 +5,8 @@ import type { TrailView } from '#app/components/trail/trail-view.ts'
 import { isLocale, localizePath, type Locale } from '#app/i18n/config.ts'
 import { contentAlternates, contentLanguage, contentLanguageLinks } from '#app/components/public/content-languages.ts'
 import { languageOf } from '#app/i18n/text-language.ts'
+import { textDirection } from '#app/i18n/content-locales.ts'
+import type { PublicSecret } from '#app/modules/places/story-languages.ts'
 import { addressingOf, categoryHomeAddress, routeAddress } from '#app/modules/addresses/route-address.ts'
 import { shareImageUrl } from '#app/modules/discovery/share-image-address.ts'
 import { noteWithLocale } from '#app/modules/accessibility/accessibility.schema.ts'
@@ -44,18 +46,22 @@ export async function loader(args: Route.LoaderArgs) {
   const named = !context.user ? askedAddress(args)?.category : null
   const versions = named ? await services.contentVersions.ofCategorySlug(named) : null
   const { route, ref, locale } = await findPublicRoute(args, 'map')
-  const secrets = await services.publicPlaces.secretsByPlace(route.places.map((p) => p.id))
-  const recordings = await services.recordings.forStops(route.places.map((p) => p.id), locale, route.place_category.fallback_locale)
+  // The stories and recordings in the page's content language, else the fallback's (ADR 044, 122).
+  const languages = { locale: route.place_category.content_locale, fallback: route.place_category.fallback_locale }
+  const secrets = await services.publicPlaces.secretsByPlace(route.places.map((p) => p.id), languages)
+  const recordings = await services.recordings.forStops(route.places.map((p) => p.id), languages.locale, languages.fallback)
   const addressing = addressingOf(config)
-  // Stories carry no language: found from their text ("Listen" reads each with its own voice).
+  // A story written before stories had a language: found from its text (ADR 091), "Listen" reads
+  // it with its own voice; a tagged one is in its tag.
   const written = isLocale(route.place_category.fallback_locale) ? route.place_category.fallback_locale : locale
+  const storyLang = (s: PublicSecret) => s.locale ?? languageOf(`${s.title}. ${s.text}`, written)
   const places = route.places.map((p) => ({
     id: p.id,
     number: p.placeSortId,
     name: p.name,
     lat: p.lat,
     lng: p.lng,
-    secrets: (secrets[p.id] ?? []).map((s) => ({ ...s, lang: languageOf(`${s.title}. ${s.text}`, written) })),
+    secrets: (secrets[p.id] ?? []).map((s) => ({ id: s.id, title: s.title, text: s.text, lang: storyLang(s), dir: textDirection(storyLang(s)) })),
     entrance: noteWithLocale(p.accessible_entrance, locale, route.place_category.fallback_locale),
     recording: recordingOf(recordings.get(p.id)),
   }))

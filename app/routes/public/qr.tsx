@@ -7,6 +7,9 @@ import { VisitorReportForm } from '#app/components/reports/visitor-report-form.t
 import { localeFromParam, localizePath, type Locale } from '#app/i18n/config.ts'
 import { useLocalePath } from '#app/i18n/use-locale.ts'
 import { addressingOf, routeAddress } from '#app/modules/addresses/route-address.ts'
+import { textDirection } from '#app/i18n/content-locales.ts'
+import { readContentWish } from '#app/platform/locale/content-wish.ts'
+import { readPageQuery } from '#app/utils/page-query.ts'
 import type { Route } from './+types/qr'
 
 /**
@@ -39,7 +42,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     throw redirect(addressing.subdomains ? target.url : target.path, 302)
   }
   const place = (await places.place(qr.place_id))!
-  const secrets = (await places.secretsByPlace([place.id]))[place.id] ?? []
+  // Its stories in the visitor's content language, else the category's fallback (ADR 043, 044).
+  const languages = places.storyLanguagesOf(place, { lang: readPageQuery(new URL(request.url).searchParams).lang, wish: readContentWish(request.headers), ui: locale })
+  const secrets = ((await places.secretsByPlace([place.id], languages))[place.id] ?? []).map((s) => {
+    const lang = s.locale ?? languages.fallback
+    return { id: s.id, title: s.title, text: s.text, lang, dir: textDirection(lang) }
+  })
   return { kind: 'place' as const, code: qr.code, locale, place: { id: place.id, name: place.name }, secrets }
 }
 
@@ -83,7 +91,7 @@ export default function QrPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-semibold">{loaderData.place.name}</h1>
         <ul className="mt-4 space-y-3">
           {loaderData.secrets.map((s) => (
-            <li key={s.id} className="rounded-xl bg-amber-50 p-3 dark:bg-amber-950/40">
+            <li key={s.id} lang={s.lang} dir={s.dir} data-testid="story" className="rounded-xl bg-amber-50 p-3 dark:bg-amber-950/40">
               <h2 className="font-semibold">{s.title}</h2>
               <p className="mt-1 text-sm whitespace-pre-line">{s.text}</p>
             </li>
