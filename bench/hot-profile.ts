@@ -1,6 +1,7 @@
 // `npx tsx bench/hot-profile.ts [path] [seconds]`: a CPU profile of the production server while wrk
 // loads one visitor address (default the demo's landing page, /r), written to bench/profiles/ and summarised
 // (bench/profile-summary.ts): where a kept page's request spends its time (issue 28).
+// PROFILE=0: wrk's figures alone, without the profiler's cost.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -16,7 +17,7 @@ const data = await prepareData({ small: { places: 10, routes: 2, events: 100 }, 
 const dir = path.join(root, 'bench/profiles')
 fs.mkdirSync(dir, { recursive: true })
 const before = new Set(fs.readdirSync(dir))
-const server = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200'] })
+const server = await startServer({ dataDir: data.dir, databaseUrl: data.databaseUrl, nodeArgs: process.env.PROFILE === '0' ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200'] })
 const demo = await demoRoute(data.databaseUrl)
 const first = await fetch(`${server.url}/r/${demo.address}`, { headers: { 'User-Agent': BROWSER_UA } })
 const pageUrl = first.url
