@@ -81,6 +81,9 @@ function daysBefore(day: string, days: number): string {
   return dayOf(date.toISOString())
 }
 
+// A time already as toISOString writes it (what the visitor's hot path stamps): no need to read it again.
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
+
 function toEventRow(event: NewEvent): EventRow {
   const isTime = event.type === 'time'
   return {
@@ -92,7 +95,7 @@ function toEventRow(event: NewEvent): EventRow {
     visitor_hash: event.visitorHash ?? null,
     qr_code_id: event.qrCodeId ?? null,
     // Normalised to UTC so the day is the same whether counted now or by a rebuild.
-    occurred_at: event.occurredAt ? new Date(event.occurredAt).toISOString() : nowIso(),
+    occurred_at: event.occurredAt ? (UTC_ISO.test(event.occurredAt) ? event.occurredAt : new Date(event.occurredAt).toISOString()) : nowIso(),
   }
 }
 
