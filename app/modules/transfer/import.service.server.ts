@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '#app/db/dialect.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
@@ -140,7 +140,7 @@ export class ImportService {
   private async commit(categoryId: number, plan: PlannedImport, by: { userId: number; fileName: string }): Promise<Map<number, string>> {
     const now = nowIso()
     return this.deps.db.transaction().execute(async (trx) => {
-      const cache = isPostgres(trx) ? null : (await sql<{ cache_size: number }>`pragma cache_size`.execute(trx)).rows[0].cache_size
+      const cache = isPostgres(trx as unknown as Kysely<unknown>) ? null : (await sql<{ cache_size: number }>`pragma cache_size`.execute(trx)).rows[0].cache_size
       if (cache !== null) await sql.raw(`pragma cache_size = -${COMMIT_CACHE_KB}`).execute(trx)
       try {
         return await this.write(trx, categoryId, plan, by, now)
