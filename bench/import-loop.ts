@@ -1,5 +1,7 @@
+import os from 'node:os'
 import { bigCsv, bigGeoJson, bigGpx, bigKml } from '#tests/setup/import-files.ts'
 import { startServer, type RunningServer } from '#tests/e2e/server.ts'
+import { createPostgresTestDatabase } from '#tests/setup/test-db.ts'
 
 // What three imports at the limits at once do to the server's main thread (ADR 053, 054): the
 // built server as `npm start` runs it (192 MB heap) with --trace-gc, each file sent three times at
@@ -7,11 +9,17 @@ import { startServer, type RunningServer } from '#tests/e2e/server.ts'
 // --trace-gc) and the longest event loop delay (the server's own monitorEventLoopDelay, logged
 // every second with EVENT_LOOP_WARN_MS=0), beside the same figures over an idle window of the same
 // run: the machine may be shared. Not part of `npm run bench`: run it by hand.
-//   BUILD_DIR=build npx tsx bench/import-loop.ts [--rounds 2] [--commit]
+// /api/health is polled every 20 ms meanwhile (its slowest answer is printed: the loop's delay as
+// a caller sees it). --postgres runs the server on a fresh database of TEST_DATABASE_URL's server;
+// --only csv,gpx picks files; BENCH_NODE_ARGS adds node options (--cpu-prof…, ADR 055).
+//   BUILD_DIR=build npx tsx bench/import-loop.ts [--rounds 2] [--commit] [--postgres] [--only csv,kml]
 
 const args = process.argv.slice(2)
-const rounds = Number(args[args.indexOf('--rounds') + 1] || 1) || 1
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
+const rounds = Number(option('--rounds') || 1) || 1
 const commit = args.includes('--commit')
+const postgres = args.includes('--postgres')
+const only = option('--only')?.split(',')
 
 interface Gc {
   isolate: string
@@ -56,11 +64,31 @@ async function importFile(categoryId: number, bytes: Buffer, dryRun: boolean) {
   return { status: res.status, summary: body.data?.summary }
 }
 
+/** The slowest answer of /api/health, polled every 20 ms, while `work` runs. */
+async function polled<T>(work: () => Promise<T>): Promise<{ result: T; health: number }> {
+  let running = true
+  let health = 0
+  const poller = (async () => {
+    while (running) {
+      const started = performance.now()
+      await (await fetch(`${server.url}/api/health`)).arrayBuffer()
+      health = Math.max(health, performance.now() - started)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
+  try {
+    return { result: await work(), health }
+  } finally {
+    running = false
+    await poller
+  }
+}
+
 /** The main isolate's collections and the loop's longest delay while `work` runs (and the second after). */
 async function measured(work: () => Promise<unknown>) {
   const from = server.output().length
   const started = performance.now()
-  const result = await work()
+  const { result, health } = await polled(work)
   const ms = performance.now() - started
   await new Promise((resolve) => setTimeout(resolve, 1_100))
   const text = server.output().slice(from)
@@ -74,7 +102,7 @@ async function measured(work: () => Promise<unknown>) {
   }
   const compacts = gcs.filter((g) => g.kind === 'Mark-Compact')
   if (process.env.GC_REASONS) for (const g of gcs) console.log(`    ${g.kind} ${g.pause} ms -> ${g.after} MB: ${g.reason}`)
-  return { result, ms, loop: loopMax(text), byKind, heapMax: Math.max(0, ...compacts.map((g) => g.after)) }
+  return { result, ms, health, loop: loopMax(text), byKind, heapMax: Math.max(0, ...compacts.map((g) => g.after)) }
 }
 
 const show = (byKind: Awaited<ReturnType<typeof measured>>['byKind']) =>
@@ -83,7 +111,9 @@ const show = (byKind: Awaited<ReturnType<typeof measured>>['byKind']) =>
     .join(', ') || 'none'
 
 async function main() {
-  server = await startServer({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304', RATE_LIMIT_UPLOADS: '1000/60', EVENT_LOOP_WARN_MS: '0' }, { nodeArgs: ['--max-old-space-size=192', '--trace-gc'] })
+  const database = postgres ? await createPostgresTestDatabase({ migrated: false }) : undefined
+  const nodeArgs = ['--max-old-space-size=192', '--trace-gc', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])]
+  server = await startServer({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304', RATE_LIMIT_UPLOADS: '1000/60', EVENT_LOOP_WARN_MS: '0' }, { nodeArgs, databaseUrl: database?.url })
   try {
     // The main isolate is the one that collected before any worker was started.
     const early = collections(server.output())
@@ -93,13 +123,13 @@ async function main() {
     const email = `import-loop-${Date.now()}@example.org`
     token = (await api<{ access_token: string }>('/auth/register', { name: 'Imports', email, password: 'import-loop-pass', password_confirmation: 'import-loop-pass' })).access_token
     const gpx = bigGpx()
-    const files: [string, Buffer][] = [
+    const files = ([
       ['CSV 10,000 places', bigCsv()],
       [`GPX ${gpx.points} points`, gpx.bytes],
       ['KML 9,000 placemarks', bigKml()],
       ['GeoJSON 9,000 features', bigGeoJson()],
-    ]
-    console.log(`build ${process.env.BUILD_DIR ?? 'build'}, main isolate ${mainIsolate}, ${commit ? 'commits' : 'previews'}, ${rounds} round(s)`)
+    ] as [string, Buffer][]).filter(([name]) => !only || only.some((o) => name.toLowerCase().startsWith(o.toLowerCase())))
+    console.log(`build ${process.env.BUILD_DIR ?? 'build'}, ${postgres ? 'PostgreSQL' : 'SQLite'}, main isolate ${mainIsolate}, ${commit ? 'commits' : 'previews'}, ${rounds} round(s), load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
     for (let round = 1; round <= rounds; round++) {
       for (const [name, bytes] of files) {
         const idle = await measured(() => new Promise((resolve) => setTimeout(resolve, 2_000)))
@@ -108,12 +138,13 @@ async function main() {
         const answers = run.result as Awaited<ReturnType<typeof importFile>>[]
         console.log(
           `${round} ${name}: ${answers.map((a) => `${a.status}${a.summary ? `/${a.summary.places_created}+${a.summary.routes_created}` : ''}`).join(' ')} in ${run.ms.toFixed(0)} ms; ` +
-            `loop longest ${run.loop.toFixed(0)} ms (idle ${idle.loop.toFixed(0)}); main GC: ${show(run.byKind)}; idle GC: ${show(idle.byKind)}; main heap after its mark-compacts up to ${run.heapMax} MB`,
+            `loop longest ${run.loop.toFixed(0)} ms (idle ${idle.loop.toFixed(0)}), health worst ${run.health.toFixed(0)} ms (idle ${idle.health.toFixed(0)}), load ${os.loadavg()[0].toFixed(1)}; main GC: ${show(run.byKind)}; idle GC: ${show(idle.byKind)}; main heap after its mark-compacts up to ${run.heapMax} MB`,
         )
       }
     }
   } finally {
     await server.stop()
+    await database?.drop()
   }
 }
 

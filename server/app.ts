@@ -60,7 +60,7 @@ async function start({ vite, clientDir }: StartOptions) {
   }
   const logger = createLogger(config.LOG_LEVEL)
   const stopWatchingLoop = watchEventLoop(logger, { warnMs: config.EVENT_LOOP_WARN_MS })
-  const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, prepared: config.DATABASE_PREPARED })
+  const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, prepared: config.DATABASE_PREPARED, checkpointsInWorker: true })
   await migrateToLatest(db)
   const services = createServices({ config, db, logger })
   // Other processes' writes reach this one's kept versions (ADR 071).

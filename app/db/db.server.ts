@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import SQLite from './sqlite-driver.server.ts'
+import SQLite, { driverName } from './sqlite-driver.server.ts'
 import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '#app/config/config.server.ts'
 import { ContentVersionBoard, dataVersionCheck, listenForVersions, watchWrites } from './content-versions.server.ts'
 import type { Database } from './schema.ts'
+import { checkpointInWorker, type WalCheckpoints } from './wal-checkpoints.server.ts'
 
 export type DB = Kysely<Database>
 
@@ -24,10 +25,12 @@ export interface DbOptions {
   poolSize?: number
   /** PostgreSQL: prepare the statements run again and again, once per connection (DATABASE_PREPARED). */
   prepared?: boolean
+  /** SQLite file: the log's checkpoints made in a worker thread, off the event loop (the server's handle, ADR 055). */
+  checkpointsInWorker?: boolean
 }
 
 /** Opens the database named by the URL; SQLite runs in WAL mode with foreign keys on. */
-export function createDb({ url, onQuery, poolSize = 10, prepared = false }: DbOptions): DB {
+export function createDb({ url, onQuery, poolSize = 10, prepared = false, checkpointsInWorker = false }: DbOptions): DB {
   const log = onQuery
     ? (event: { level: string; query: { sql: string } }) => {
         if (event.level === 'query') onQuery(event.query.sql)
@@ -50,12 +53,36 @@ export function createDb({ url, onQuery, poolSize = 10, prepared = false }: DbOp
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  const checkpoints = checkpointsInWorker && url !== ':memory:' ? withCheckpointsInWorker(sqlite, url) : null
   const board = new ContentVersionBoard()
-  const db = new Kysely<Database>({ dialect: watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), () => board.invalidate()), log })
+  const db = new Kysely<Database>({
+    dialect: watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), () => {
+      board.invalidate()
+      checkpoints?.soon()
+    }),
+    log,
+  })
+  if (checkpoints) walCheckpoints.set(db, checkpoints)
   const dataVersion = sqlite.prepare('pragma data_version').pluck()
   board.attach(versionSource(db), dataVersionCheck(board, () => dataVersion.get() as number))
   boards.set(db, board)
   return db
+}
+
+const walCheckpoints = new WeakMap<DB, WalCheckpoints>()
+
+/** The handle's checkpoints in a worker thread, if it has them (tests). */
+export const checkpointsOf = (db: DB) => walCheckpoints.get(db)
+
+/** Checkpoints in a worker (wal-checkpoints.server.ts), ended before the connection closes. */
+function withCheckpointsInWorker(sqlite: BetterSqlite3.Database, file: string): WalCheckpoints {
+  const checkpoints = checkpointInWorker(sqlite, path.resolve(file), driverName)
+  const close = sqlite.close.bind(sqlite)
+  sqlite.close = () => {
+    checkpoints.close()
+    return close()
+  }
+  return checkpoints
 }
 
 // The content versions kept in memory per handle (ADR 071), on the handle itself under a

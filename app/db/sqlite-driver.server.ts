@@ -8,6 +8,7 @@ const requireOnUse = createRequire(import.meta.url)
  * aborts the process on Node 24 when a statement is collected after Node's environment is gone
  * (at every exit, and in workers); 12.x on Node 20, where 13.x crashes on load. Same API.
  */
-const SQLite: typeof BetterSqlite3 = requireOnUse(Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3')
+export const driverName = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3'
+const SQLite: typeof BetterSqlite3 = requireOnUse(driverName)
 
 export default SQLite

@@ -93,15 +93,16 @@ export class PlacesRepo {
   }
 
   /**
-   * Many places in one statement per 500, ids in the order given: both dialects return the rows
-   * of a multi-row INSERT … RETURNING in the order of its VALUES (Django's bulk_create relies on
-   * the same). Inside the caller's transaction.
+   * Many places in one statement per 500, their ids in the order given: both dialects return the
+   * rows of a multi-row INSERT … RETURNING in the order of its VALUES (Django's bulk_create relies
+   * on the same). Only the ids come back: an import's commit needs no more (ADR 055). Inside the
+   * caller's transaction.
    */
-  async insertMany(values: PlaceValues[], now: string): Promise<Place[]> {
-    const out: Place[] = []
+  async insertMany(values: PlaceValues[], now: string): Promise<number[]> {
+    const out: number[] = []
     for (let i = 0; i < values.length; i += 500) {
       const chunk = values.slice(i, i + 500).map((v) => ({ ...v, created_at: now, updated_at: now }))
-      out.push(...(await this.db.insertInto('places').values(chunk).returningAll().execute()))
+      for (const row of await this.db.insertInto('places').values(chunk).returning('id').execute()) out.push(row.id)
     }
     return out
   }
