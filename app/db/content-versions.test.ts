@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { contentVersionBoard, createDb, watchOtherProcesses, type DB } from '#app/db/db.server.ts'
 import { migrateToLatest } from '#app/db/migrate.server.ts'
@@ -90,6 +91,47 @@ describe.each(testDialects)('content versions kept in memory on %s', (dialect) =
     await expect.poll(() => versionOf(a, id), { timeout: 5000 }).toBeGreaterThan(second)
     // On PostgreSQL the new version came with the notification: no read of it.
     if (dialect === 'postgres') expect(queries.filter((q) => /content_versions/.test(q))).toEqual([])
+  })
+
+  it('raises a category’s version once per transaction on PostgreSQL, whatever the rows written', async () => {
+    const { a, b, url } = await twoHandles(dialect)
+    const id = await category(a, 'versions-once')
+    const stored = async () => Number((await b.selectFrom('content_versions').select('version').where('category_id', '=', id).executeTakeFirstOrThrow()).version)
+    const notified: string[] = []
+    const listener = new (await import('pg')).default.Client({ connectionString: url })
+    if (dialect === 'postgres') {
+      await listener.connect()
+      cleanups.push(() => listener.end())
+      listener.on('notification', (n) => n.payload?.startsWith(`${id}:`) && notified.push(n.payload))
+      await listener.query('listen content_versions')
+    }
+    const before = await stored()
+    const now = new Date().toISOString()
+    await a.transaction().execute(async (trx) => {
+      for (let i = 0; i < 50; i++) await trx.insertInto('places').values({ category_id: id, name: `Stop ${i}`, lat: 46.5, lng: 6.6, ele: null, created_at: now, updated_at: now }).execute()
+      await trx.updateTable('place_categories').set({ name: 'Fifty stops' }).where('id', '=', id).execute()
+    })
+    // SQLite's triggers still count rows (no row versions there); PostgreSQL's once per transaction.
+    const afterFifty = await stored()
+    if (dialect === 'postgres') expect(afterFifty).toBe(before + 1)
+    else expect(afterFifty).toBeGreaterThanOrEqual(before + 51)
+    // Each transaction raises it again, and a write outside any transaction is one of its own.
+    await a.transaction().execute((trx) => trx.updateTable('place_categories').set({ name: 'Again' }).where('id', '=', id).execute())
+    await a.updateTable('place_categories').set({ name: 'Alone' }).where('id', '=', id).execute()
+    if (dialect === 'postgres') expect(await stored()).toBe(before + 3)
+    else expect(await stored()).toBeGreaterThanOrEqual(afterFifty + 2)
+    if (dialect === 'postgres') {
+      // A write in a rolled-back savepoint takes its mark with it: the next write still raises it.
+      await a.transaction().execute(async (trx) => {
+        await sql`savepoint first`.execute(trx)
+        await trx.updateTable('place_categories').set({ name: 'Undone' }).where('id', '=', id).execute()
+        await sql`rollback to savepoint first`.execute(trx)
+        await trx.updateTable('place_categories').set({ name: 'Kept' }).where('id', '=', id).execute()
+      })
+      expect(await stored()).toBe(before + 4)
+      // One notification per transaction, not per row.
+      await expect.poll(() => notified.length, { timeout: 3000 }).toBe(4)
+    }
   })
 
   it.runIf(dialect === 'postgres')('with the channel down, shows another process’s write within the bound', async () => {

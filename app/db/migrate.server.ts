@@ -26,6 +26,7 @@ import * as revisions from './migrations/2026-11-29T1500-revisions.ts'
 import * as contentLanguages from './migrations/2026-11-29T1700-content-languages.ts'
 import * as retiredImages from './migrations/2026-11-30T0900-retired-images.ts'
 import * as secretLocales from './migrations/2026-11-30T1000-secret-locales.ts'
+import * as versionOncePerTransaction from './migrations/2026-11-30T1100-content-version-once-per-transaction.ts'
 
 // Listed by hand (not read from the folder) so the bundle and tsx see the same set, in order.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T1700-content-languages': contentLanguages,
   '2026-11-30T0900-retired-images': retiredImages,
   '2026-11-30T1000-secret-locales': secretLocales,
+  '2026-11-30T1100-content-version-once-per-transaction': versionOncePerTransaction,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

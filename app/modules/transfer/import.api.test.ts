@@ -416,6 +416,18 @@ describe.each(testDialects)('import on %s', (dialect) => {
     expect(await contentSnapshot(testDb)).toEqual(before)
   })
 
+  it('three commits of one file at once create its places once (the others find them)', async () => {
+    const m = await owner(t)
+    const csv = ['name,lat,lng', ...Array.from({ length: 300 }, (_, i) => `Bench ${i},${46 + i / 1000},6.6`)].join('\n')
+    const answers = await Promise.all([0, 1, 2].map(() => importFile(t, m.token, m.category.id, csv)))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
+    expect(answers.map((a) => a.json.data.summary.places_created).sort()).toEqual([0, 0, 300])
+    expect(await placesOf(testDb, m.category.id)).toHaveLength(300)
+    // A preview beside a commit takes no turn, and still answers.
+    const [preview, commit] = await Promise.all([importFile(t, m.token, m.category.id, csv, { query: '?dry_run=true' }), importFile(t, m.token, m.category.id, csv)])
+    expect([preview.status, commit.status, commit.json.data.summary.places_created]).toEqual([200, 200, 0])
+  })
+
   it('commits all or nothing: a failure midway (after some places are written) leaves nothing', async () => {
     const m = await owner(t)
     const rows = Array.from({ length: 1200 }, (_, i) => `${i === 1100 ? 'BOOM' : `Place ${i}`},${46 + i / 1000},6.6`)

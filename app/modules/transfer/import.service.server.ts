@@ -68,6 +68,9 @@ const PLACES_PER_READ = 1_000
 export type ImportResult = Omit<ImportAnswer, 'places' | 'errors'> & { places: JsonArrayText; errors: JsonArrayText }
 
 export class ImportService {
+  /** Per category, the end of the last commit that asked for its turn (inCommitTurn). */
+  private readonly committing = new Map<number, Promise<void>>()
+
   constructor(private readonly deps: { db: DB; access: CategoryAccess; addresses: AddressService; workers: ImportWorkers }) {}
 
   /** Imports a file already out of its upload (tests, the bench): the answer as values. */
@@ -75,8 +78,10 @@ export class ImportService {
     await this.deps.access.require(user.id, categoryId, 'editor')
     const category = await this.category(categoryId)
     const plan = { fallback: category.fallback_locale, locale: request.locale, commit: !request.dryRun, options: request.options }
-    const planned = await this.deps.workers.plan({ bytes: request.bytes, mapping: request.options.mapping, fileName: request.fileName, preview: request.dryRun, plan }, () => this.categoryNow(categoryId))
-    const result = await this.finish(user, category.id, planned, request.dryRun, request.fileName ?? '')
+    const result = await this.inCommitTurn(categoryId, !request.dryRun, async (categoryNow) => {
+      const planned = await this.deps.workers.plan({ bytes: request.bytes, mapping: request.options.mapping, fileName: request.fileName, preview: request.dryRun, plan }, categoryNow)
+      return this.finish(user, category.id, planned, request.dryRun, request.fileName ?? '')
+    })
     return { ...result, places: result.places.parse() as PreviewPlace[], errors: result.errors.parse() as ImportAnswer['errors'] }
   }
 
@@ -85,8 +90,44 @@ export class ImportService {
     await this.deps.access.require(user.id, categoryId, 'editor')
     const category = await this.category(categoryId)
     const plan = { fallback: category.fallback_locale, locale: upload.locale, commit: !upload.dryRun }
-    const planned = await this.deps.workers.plan({ form: upload.form, contentType: upload.contentType, preview: upload.dryRun, plan }, () => this.categoryNow(categoryId))
-    return this.finish(user, category.id, planned, upload.dryRun, planned.form?.fileName ?? '')
+    return this.inCommitTurn(categoryId, !upload.dryRun, async (categoryNow) => {
+      const planned = await this.deps.workers.plan({ form: upload.form, contentType: upload.contentType, preview: upload.dryRun, plan }, categoryNow)
+      return this.finish(user, category.id, planned, upload.dryRun, planned.form?.fileName ?? '')
+    })
+  }
+
+  /**
+   * A commit compares with the category and writes in its turn: from the moment the worker asks
+   * for the category until the commit ends, no other commit of the same category in this process
+   * does. Without it, on PostgreSQL (a pool: reads do not wait for a writer), three commits of one
+   * file at once each read the category before any had written, and each created every place
+   * (ADR 056); on SQLite the single connection already ordered them. A preview takes no turn.
+   */
+  private async inCommitTurn<T>(categoryId: number, commit: boolean, work: (categoryNow: () => Promise<CategoryNow>) => Promise<T>): Promise<T> {
+    if (!commit) return work(() => this.categoryNow(categoryId))
+    let done: (() => void) | undefined
+    try {
+      return await work(async () => {
+        done = await this.commitTurn(categoryId)
+        return this.categoryNow(categoryId)
+      })
+    } finally {
+      done?.()
+    }
+  }
+
+  /** Waits for the category's commits before this one; the answer ends this one's turn. */
+  private async commitTurn(categoryId: number): Promise<() => void> {
+    const before = this.committing.get(categoryId) ?? Promise.resolve()
+    let end!: () => void
+    const ended = new Promise<void>((resolve) => (end = resolve))
+    const mine = before.then(() => ended)
+    this.committing.set(categoryId, mine)
+    await before
+    return () => {
+      end()
+      if (this.committing.get(categoryId) === mine) this.committing.delete(categoryId)
+    }
   }
 
   private async category(categoryId: number) {
