@@ -52,7 +52,8 @@ export async function load(opts: {
   headers?: Record<string, string>
   body?: string
 }): Promise<LoadResult> {
-  const args = ['-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--latency', '--timeout', '10s']
+  // wrk takes whole seconds only ("-d2.5s" is refused): a half-share of a 5 s budget becomes 3 s.
+  const args = ['-t1', `-c${opts.connections}`, `-d${Math.max(1, Math.round(opts.seconds))}s`, '--latency', '--timeout', '10s']
   for (const [name, value] of Object.entries(opts.headers ?? {})) args.push('-H', `${name}: ${value}`)
   let script: string | null = null
   if (opts.method && opts.method !== 'GET') {

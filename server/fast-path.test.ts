@@ -176,6 +176,24 @@ describe.each(testDialects)('the lean request path on %s', (dialect) => {
   })
 })
 
+/** The listener's two halves apart, to tell which one answered: the server and its counts. */
+async function listenSplit(services: Parameters<BuiltApp['createFastPath']>[0]['services']) {
+  const fast = built.createFastPath({ services, pageCache: new built.PageCache(services.db), clientDir, countView: built.countView })
+  const framework = getRequestListener(built.createHttpApp({ services, build: built, mode: 'production', clientDir }).fetch)
+  const seen = { fast: 0, framework: 0 }
+  const server = http.createServer((req, res) => {
+    void Promise.resolve(fast(req, res)).then((answered) => {
+      if (answered) seen.fast++
+      else {
+        seen.framework++
+        void framework(req, res)
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen }
+}
+
 describe.each(testDialects)('visitor events on the lean path on %s', (dialect) => {
   const { t } = useTestApi(dialect, { RATE_LIMIT_EVENTS: '6/60' }, () => built)
   let server: http.Server | undefined
@@ -184,22 +202,10 @@ describe.each(testDialects)('visitor events on the lean path on %s', (dialect) =
     server = undefined
   })
 
-  /** The listener's two halves apart, to tell which one answered. */
   async function listen() {
-    const fast = built.createFastPath({ services: t.services, pageCache: new built.PageCache(t.services.db), clientDir, countView: built.countView })
-    const framework = getRequestListener(built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir }).fetch)
-    const seen = { fast: 0, framework: 0 }
-    server = http.createServer((req, res) => {
-      void Promise.resolve(fast(req, res)).then((answered) => {
-        if (answered) seen.fast++
-        else {
-          seen.framework++
-          void framework(req, res)
-        }
-      })
-    })
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-    return { base: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, seen }
+    const split = await listenSplit(t.services)
+    server = split.server
+    return split
   }
   const post = (base: string, body: string, headers: Record<string, string> = {}) =>
     fetch(`${base}/api/events`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers } })
@@ -268,20 +274,9 @@ describe.each(testDialects)('open data on the lean path on %s', (dialect) => {
     const { token, category } = await manager(t, { fallback_locale: 'fr' })
     const route = await storeRoute(t, token, category.id, { name: 'Chemin des Crêtes' })
     expect((await t.call('PUT', '/routes/update', { token, body: { uuid: route.uuid, status: 'published' } })).status).toBe(200)
-    const fast = built.createFastPath({ services: t.services, pageCache: new built.PageCache(t.services.db), clientDir, countView: built.countView })
-    const framework = getRequestListener(built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir }).fetch)
-    const seen = { fast: 0, framework: 0 }
-    server = http.createServer((req, res) => {
-      void Promise.resolve(fast(req, res)).then((answered) => {
-        if (answered) seen.fast++
-        else {
-          seen.framework++
-          void framework(req, res)
-        }
-      })
-    })
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+    const split = await listenSplit(t.services)
+    server = split.server
+    const { base, seen } = split
     // The reference: the framework alone (another client: its own limit).
     const app = built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir })
     const open = `/api/public/categories/${category.slug}`
@@ -320,11 +315,9 @@ describe.each(testDialects)('open data on the lean path on %s', (dialect) => {
 
   it('refuses a client over its limit with the API’s 429, CORS-open, on either path', async () => {
     const { category } = await manager(t, { fallback_locale: 'fr' })
-    const fast = built.createFastPath({ services: t.services, pageCache: new built.PageCache(t.services.db), clientDir, countView: built.countView })
-    const framework = getRequestListener(built.createHttpApp({ services: t.services, build: built, mode: 'production', clientDir }).fetch)
-    server = http.createServer((req, res) => void Promise.resolve(fast(req, res)).then((answered) => (answered ? undefined : framework(req, res))))
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
-    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+    const split = await listenSplit(t.services)
+    server = split.server
+    const { base } = split
     const statuses: number[] = []
     const client = { 'x-forwarded-for': '203.0.113.9' }
     for (let i = 0; i < 15; i++) statuses.push((await raw(`${base}/api/public/categories/${category.slug}`, client)).status)

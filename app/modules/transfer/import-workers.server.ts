@@ -16,7 +16,9 @@ import { importOptionsSchema, MAX_IMPORT_BYTES } from './transfer.schema.ts'
 // Files are read off the event loop (ADR 050): in worker threads with their own heap limit, at
 // most IMPORT_CONCURRENCY at a time per process (the others wait briefly, then 503 with
 // Retry-After). A worker that runs out of memory or fails ends alone: the caller gets a
-// translated error and the server goes on. An idle worker is kept 30 s for the next import.
+// translated error and the server goes on. An idle worker is kept 10 s for the next import (a
+// preview's commit usually follows later than that; a worker after a file at the limits holds
+// tens of MB, given back when it ends).
 
 export interface ImportWorkersOptions {
   concurrency: number
@@ -28,7 +30,7 @@ export interface ImportWorkersOptions {
   maxWaiting?: number
 }
 
-const IDLE_MS = 30_000
+const IDLE_MS = 10_000
 
 /**
  * Idle workers, by heap size. Threads are the process's: every ImportWorkers of the process
