@@ -97,7 +97,7 @@ async function main() {
   }
 
   for (const secret of demoSecrets) {
-    await services.places.createSecret(owner, places.get(secret.place)!.id, { title: secret.title, text: secret.text })
+    await services.places.createSecret(owner, places.get(secret.place)!.id, { title: secret.title, text: secret.text, locale: secret.locale })
   }
 
   // A scan opens the map page of the place's first published route, as /q does (ADR 025).

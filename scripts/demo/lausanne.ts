@@ -93,11 +93,21 @@ export const demoRoutes: {
   },
 ]
 
-export const demoSecrets: { place: string; title: string; text: string }[] = [
-  { place: 'cathedral', title: 'Le guet', text: 'Every night from 10 pm to 2 am a watchman calls the hours from the bell tower, as he has since 1405.' },
-  { place: 'market-stairs', title: 'Covered since the Middle Ages', text: 'The wooden roof kept market-goers dry on their way up to the cathedral.' },
-  { place: 'palud', title: 'The clock show', text: 'On the hour, little figures parade on the clock of the Palud fountain square.' },
-  { place: 'sauvabelin-tower', title: '302 steps', text: 'Count them on the way up: the double spiral staircase never crosses itself.' },
-  { place: 'ouchy-port', title: 'Paddle steamers', text: 'The Belle Époque steamers of the CGN still leave from here for Évian and Montreux.' },
-  { place: 'flon', title: 'A buried river', text: 'The Flon river still flows, covered, below the bars and shops of the quarter.' },
+/**
+ * The places' stories, each in a content language of the category (ADR 044): French, its
+ * fallback (what French, German and Italian visitors read), and English.
+ */
+export const demoSecrets: { place: string; locale: 'fr' | 'en'; title: string; text: string }[] = [
+  { place: 'cathedral', locale: 'fr', title: 'Le guet', text: 'Chaque nuit, de 22\u00a0h à 2\u00a0h, un guet crie les heures du haut du clocher, comme il le fait depuis 1405.' },
+  { place: 'cathedral', locale: 'en', title: 'The watchman', text: 'Every night from 10 pm to 2 am a watchman calls the hours from the bell tower, as he has since 1405.' },
+  { place: 'market-stairs', locale: 'fr', title: 'Couverts depuis le Moyen Âge', text: 'Le toit de bois gardait au sec ceux qui montaient du marché à la cathédrale.' },
+  { place: 'market-stairs', locale: 'en', title: 'Covered since the Middle Ages', text: 'The wooden roof kept market-goers dry on their way up to the cathedral.' },
+  { place: 'palud', locale: 'fr', title: 'Le spectacle de l’horloge', text: 'À chaque heure, de petits personnages défilent sur l’horloge de la place de la Palud.' },
+  { place: 'palud', locale: 'en', title: 'The clock show', text: 'On the hour, little figures parade on the clock of the Palud fountain square.' },
+  { place: 'sauvabelin-tower', locale: 'fr', title: '302 marches', text: 'Comptez-les en montant\u202f: le double escalier en colimaçon ne se croise jamais.' },
+  { place: 'sauvabelin-tower', locale: 'en', title: '302 steps', text: 'Count them on the way up: the double spiral staircase never crosses itself.' },
+  { place: 'ouchy-port', locale: 'fr', title: 'Les bateaux à roues', text: 'Les vapeurs Belle Époque de la CGN partent toujours d’ici pour Évian et Montreux.' },
+  { place: 'ouchy-port', locale: 'en', title: 'Paddle steamers', text: 'The Belle Époque steamers of the CGN still leave from here for Évian and Montreux.' },
+  { place: 'flon', locale: 'fr', title: 'Une rivière enterrée', text: 'Le Flon coule toujours, couvert, sous les bars et les boutiques du quartier.' },
+  { place: 'flon', locale: 'en', title: 'A buried river', text: 'The Flon river still flows, covered, below the bars and shops of the quarter.' },
 ]

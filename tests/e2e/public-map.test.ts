@@ -99,7 +99,8 @@ describe('route map page and QR resolver (phone)', () => {
     expect(await page.locator('a[hreflang="fr"]').getAttribute('href')).toBe(`/fr${mapPath}?lang=fr`)
     const detail = page.getByTestId('place-detail')
     expect(await detail.getByRole('heading', { level: 2 }).textContent()).toBe(cathedral.name)
-    expect(await detail.getByRole('heading', { name: 'Le guet' }).isVisible()).toBe(true)
+    // An English visitor reads the stop's English story (ADR 044; the French one is the fallback's).
+    expect(await detail.getByRole('heading', { name: 'The watchman' }).isVisible()).toBe(true)
     await waitForPageScript(page)
     await expect.poll(() => page.getByTestId('numbered-marker').count(), { timeout: 15_000 }).toBeGreaterThan(1)
     await expect.poll(() => page.getByTestId('route-line').count()).toBe(1)

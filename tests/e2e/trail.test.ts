@@ -129,11 +129,12 @@ describe('the trail offline (phone, French)', () => {
     await page.getByTestId('place-list').getByRole('button', { name: /Cathédrale de Lausanne/ }).click()
     await page.getByRole('button', { name: 'Écouter' }).click()
     const spoken = await page.evaluate(() => (window as unknown as { spoken: { text: string; lang: string }[] }).spoken)
-    // One utterance per part (pauses between them), each in its own language: the story is English.
+    // One utterance per part (pauses between them), each in its language: the stop's, then its
+    // French story, read in the language it is written in (ADR 044).
     expect(spoken).toEqual([
       { text: expect.stringMatching(new RegExp(`^Étape \\d+\\. ${cathedral.name}\\.$`)), lang: 'fr' },
-      { text: 'Le guet', lang: 'en' },
-      { text: expect.stringMatching(/^Every night from 10 pm/), lang: 'en' },
+      { text: 'Le guet', lang: 'fr' },
+      { text: expect.stringMatching(/^Chaque nuit, de 22/), lang: 'fr' },
     ])
     expect(await page.locator('[data-transcript-text]').textContent()).toBe(spoken.map((p) => p.text).join('\n'))
     await keepScreenshot(page, 'trail-offline-listen-phone-fr')
