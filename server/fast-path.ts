@@ -16,9 +16,8 @@ import { categorySlugFromHost } from '#app/platform/http/host.server.ts'
 import { addressingOf } from '#app/modules/addresses/route-address.ts'
 import { ROBOTS_HEADERS } from '#app/modules/discovery/discovery.http.server.ts'
 import type { Services } from '#app/services.server.ts'
-import { CORS, openDataHeadersOf } from '#app/modules/transfer/open-data.api.server.ts'
+import { CORS, openDataHeadersOf, openDataLimitKey } from '#app/modules/transfer/open-data.api.server.ts'
 import { keptAnswerParts } from '#app/platform/page-cache/answer-cache.server.ts'
-import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
 import { isCanonicalTag } from '#app/i18n/content-locales.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { acceptedWeight, encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
@@ -134,7 +133,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
       return true
     }
     const openData = method === 'GET' ? OPEN_DATA_PATH.exec(path) : null
-    if (openData) return openDataAnswer(req, res, started, openData[1], openData[2] !== undefined, query === -1 ? '' : url.slice(query + 1))
+    if (openData) return openDataAnswer(req, res, started, path, openData[1], openData[2] !== undefined, query === -1 ? '' : url.slice(query + 1))
     if (method === 'GET' && production) return keptPage(req, res, started)
     return false
   }
@@ -146,7 +145,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
    * canonical `locale`. A refusal (404, 422, 429) is the framework's, in the API's envelope; a
    * client over its limit is then counted twice, which changes nothing for it.
    */
-  async function openDataAnswer(req: IncomingMessage, res: ServerResponse, started: number, slug: string, geojson: boolean, search: string): Promise<boolean> {
+  async function openDataAnswer(req: IncomingMessage, res: ServerResponse, started: number, path: string, slug: string, geojson: boolean, search: string): Promise<boolean> {
     const headers = req.headers
     if (headers.authorization || readCookie(headers.cookie, SESSION_COOKIE) !== undefined) return false
     if (headers['content-type'] !== undefined || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false
@@ -155,7 +154,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     if (asked === null || (asked !== undefined && !isCanonicalTag(asked))) return false
     const header = (name: string) => headerOf(req, name) ?? undefined
     const ip = clientIp({ req: { header }, env: { incoming: req } }, config.TRUST_PROXY)
-    const { allowed } = await services.visitorLimits.hit(`open-data:${clientNetwork(ip)}`, config.RATE_LIMIT_OPEN_DATA)
+    const { allowed } = await services.visitorLimits.hit(openDataLimitKey(ip), config.RATE_LIMIT_OPEN_DATA)
     if (!allowed) return false
     const answer = geojson
       ? await services.openData.geojson(slug)
@@ -167,7 +166,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     Object.assign(out, present(security({ html: false, embed: false, worker: false, notModified: parts.status === 304 }, '')))
     const body = parts.body && Buffer.from(parts.body.buffer, parts.body.byteOffset, parts.body.byteLength)
     if (body) out['content-length'] = String(body.length)
-    send(req, res, requestIdFrom(headers['x-request-id'] as string | undefined), started, parts.status, out, body, req.url!.slice(0, req.url!.length - (search ? search.length + 1 : 0)))
+    send(req, res, requestIdFrom(headers['x-request-id'] as string | undefined), started, parts.status, out, body, path)
     return true
   }
 

@@ -21,13 +21,16 @@ export const CORS = {
   'Access-Control-Expose-Headers': 'ETag, Retry-After',
 }
 
+/** The per-client key of RATE_LIMIT_OPEN_DATA (also counted by server/fast-path.ts's lean path). */
+export const openDataLimitKey = (ip: string) => `open-data:${clientNetwork(ip)}`
+
 /** CORS headers on every answer of these paths, and RATE_LIMIT_OPEN_DATA per client address. */
 export const openDataHeaders = createMiddleware<ApiEnv>(async (c, next) => {
   try {
     if (c.req.method !== 'OPTIONS') {
       const { services } = c.var
       // Counted in memory and written every second, as the other visitor hits (ADR 071).
-      await services.visitorLimits.enforce(`open-data:${clientNetwork(clientIp(c, services.config.TRUST_PROXY))}`, services.config.RATE_LIMIT_OPEN_DATA)
+      await services.visitorLimits.enforce(openDataLimitKey(clientIp(c, services.config.TRUST_PROXY)), services.config.RATE_LIMIT_OPEN_DATA)
     }
     await next()
   } finally {
