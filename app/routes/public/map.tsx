@@ -117,6 +117,9 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
   return [
     { title: `${view.name} · Trailguide` },
     { tagName: 'link', rel: 'canonical', href: view.canonicalUrl },
+    // The map's stylesheets, fetched beside the page's script: the script links them when it
+    // starts (they do not block the first paint), and then waits on no round trip for them.
+    ...view.assets.styles.map((href) => ({ tagName: 'link', rel: 'preload', as: 'style', href })),
     ...view.alternates.map((a) => ({ tagName: 'link', rel: 'alternate', hrefLang: a.locale, href: a.url })),
     // The embed lives in another site's page: no installing, no worker there.
     // A draft (shown to members only) names no worker: nothing of it is kept on the device.
