@@ -112,6 +112,8 @@ export function TrailPage({ view }: { view: TrailView }) {
           {view.embed ? null : <SavedRoutes />}
         </div>
       </aside>
+      {/* Stays the last child: the script starts when it runs, since all it enhances is parsed
+          before it (trail-page.client.ts); an element added after it would not be there yet. */}
       <script async src={view.assets.script} />
     </div>
   )
