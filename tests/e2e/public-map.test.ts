@@ -198,3 +198,29 @@ describe('route map page and QR resolver (phone)', () => {
     await keepScreenshot(page, 'public-map-draft-phone')
   })
 })
+
+describe("the map pages' stylesheets (phone)", () => {
+  it.each(['/m/lausanne/la-vieille-ville', '/c/lausanne'])('%s preloads the stylesheets its script links, fetched once and before the script is in', async (address) => {
+    await open()
+    const served = await (await page.goto(address))!.text()
+    await waitForPageScript(page)
+    // The stylesheets the server's HTML links itself; the others are the script's.
+    const ownLinks = [...served.matchAll(/<link [^>]*rel="stylesheet"[^>]*>/g)].map((m) => new URL(/href="([^"]+)"/.exec(m[0])![1]!, baseURL).href)
+    const found = await page.evaluate((own) => {
+      const hrefs = (selector: string) => [...document.querySelectorAll<HTMLLinkElement>(selector)].map((link) => link.href).sort()
+      const script = [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => performance.getEntriesByName(s.src)[0] as PerformanceResourceTiming | undefined).find(Boolean)
+      const preloaded = hrefs('link[rel="preload"][as="style"]')
+      return {
+        preloaded,
+        linked: hrefs('link[rel="stylesheet"]').filter((href) => !own.includes(href)),
+        fetches: preloaded.map((href) => performance.getEntriesByName(href).length),
+        beforeScript: preloaded.map((href) => (performance.getEntriesByName(href)[0]?.startTime ?? Infinity) < (script?.responseEnd ?? 0)),
+      }
+    }, ownLinks)
+    expect(ownLinks.length).toBeGreaterThan(0)
+    expect(found.preloaded.length).toBeGreaterThan(0)
+    expect(found.linked).toEqual(found.preloaded)
+    expect(found.fetches).toEqual(found.preloaded.map(() => 1))
+    expect(found.beforeScript).toEqual(found.preloaded.map(() => true))
+  })
+})

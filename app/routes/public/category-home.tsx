@@ -17,6 +17,8 @@ export function categoryHomeMeta(view: CategoryHomeView, serviceWorker: string):
     { title: `${view.category.name} · Trailguide` },
     { name: 'description', content: view.routes.map((r) => r.name).join(' · ') || view.category.name },
     { tagName: 'link', rel: 'canonical', href: view.canonicalUrl },
+    // The map's stylesheets, fetched beside the page's script (it links them when it starts), as the map page does.
+    ...view.assets.styles.map((href) => ({ tagName: 'link', rel: 'preload', as: 'style', href })),
     ...view.alternates.map((a) => ({ tagName: 'link', rel: 'alternate', hrefLang: a.locale, href: a.url })),
     { tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' },
     { name: 'trailguide:service-worker', content: serviceWorker },
