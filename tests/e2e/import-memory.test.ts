@@ -72,7 +72,7 @@ async function importFile(bytes: Buffer, name: string) {
 
 describe('imports at the limits against the production server (192 MB heap)', () => {
   beforeAll(async () => {
-    server = await startServer({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304', RATE_LIMIT_UPLOADS: '1000/60', EVENT_LOOP_WARN_MS: '0' }, { nodeArgs: ['--max-old-space-size=192'] })
+    server = await startServer({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '4194304', RATE_LIMIT_UPLOADS: '1000/60', EVENT_LOOP_WARN_MS: '0' }, { nodeArgs: ['--max-old-space-size=192', '--max-semi-space-size=16'] })
     const email = `import-memory-${Date.now()}@example.org`
     const registered = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',

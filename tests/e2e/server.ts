@@ -39,7 +39,7 @@ export interface ServerOptions {
   dataDir?: string
   /** The database (SQLite file or PostgreSQL URL); the data folder's SQLite file by default. */
   databaseUrl?: string
-  /** node's own options (`npm start` gives `--max-old-space-size=192`: `MAX_HEAP_MB`). */
+  /** node's own options (`npm start` gives `--max-old-space-size=192` (`MAX_HEAP_MB`) and `--max-semi-space-size=16`). */
   nodeArgs?: string[]
   /** The host of BASE_URL: `localhost` (the tests' pages) or `127.0.0.1` (the bench's load generator). */
   host?: 'localhost' | '127.0.0.1'
