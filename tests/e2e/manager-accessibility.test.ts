@@ -7,7 +7,8 @@ import { useBrowserPage } from './fixtures.ts'
 // The manager screens (nine, the trash and the activity log) and the visitor and guest pages meet WCAG 2.2 A
 // and AA as axe-core checks them (ADR 101, 102): in the four languages, on a phone and a
 // 1366 × 850 laptop, light and dark. One context per size and language; each page is loaded
-// once and checked light, then dark: the system's colour scheme switched on the loaded page
+// once (the manager screens after the first by the app's own navigation, as a manager moves
+// between them: no document load each) and checked light, then dark: the system's colour scheme switched on the loaded page
 // (the app follows it live, color-mode.tsx), which renders the same page in its dark colours
 // without loading it again. The fixtures' own check (./axe.ts) then skips these states in the
 // other files of this worker.
