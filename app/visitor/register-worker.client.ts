@@ -16,6 +16,19 @@ function pageResources(): string[] {
   return [location.href, ...new Set(own)]
 }
 
+/** Whether every URL is in the worker's caches within `withinMs` (a resource it refused to keep never is). */
+async function inCaches(urls: string[], withinMs = 10_000): Promise<boolean> {
+  const deadline = Date.now() + withinMs
+  let missing = urls
+  for (;;) {
+    const found = await Promise.all(missing.map((url) => caches.match(url, { ignoreVary: true })))
+    missing = missing.filter((_, i) => !found[i])
+    if (missing.length === 0) return true
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 /** Asks the worker to cache URLs (workbox-routing's cache listener) and waits for its answer. */
 function cacheUrls(worker: ServiceWorker, urls: string[]): Promise<void> {
   return new Promise((resolve) => {
@@ -44,7 +57,12 @@ export async function registerVisitorWorker(): Promise<ServiceWorkerRegistration
     // Controlled, the page and its files went through the worker, which kept them.
     const urls = controlled ? [] : pageResources()
     if (!(await caches.match(offline))) urls.push(offline)
-    if (ready.active && urls.length > 0) await cacheUrls(ready.active, urls)
+    if (ready.active && urls.length > 0) {
+      await cacheUrls(ready.active, urls)
+      // The worker answers once it has the answers and writes them to its caches just after
+      // (workbox's cache listener): the page is said ready once they are there.
+      if (!(await inCaches(urls))) return registration
+    }
     document.documentElement.dataset.offlineReady = 'true'
     return registration
   } catch {

@@ -59,9 +59,22 @@ describe('a page visited once opens offline', () => {
 
   it('the map page visited once, the network lost, a reload (phone, English)', async () => {
     await visitor('en-US')
+    // The moment the page says it is ready offline, it and its files are in the worker's caches
+    // already (the worker answers before writing them: a signal lost at once found nothing kept).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.offlineReady !== 'true') return
+        observer.disconnect()
+        const own = performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => url.startsWith(`${location.origin}/assets/`))
+        const missing = Promise.all([location.href, ...own].map(async (url) => ((await caches.match(url, { ignoreVary: true })) ? null : url)))
+        ;(window as { notKeptWhenReady?: Promise<(string | null)[]> }).notKeptWhenReady = missing
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-offline-ready'] })
+    })
     await page.goto('/m/lausanne/la-vieille-ville')
     await waitForPageScript(page)
     await offlineReady()
+    const notKept = await page.evaluate(() => (window as { notKeptWhenReady?: Promise<(string | null)[]> }).notKeptWhenReady)
+    expect(notKept?.filter(Boolean)).toEqual([])
     await context.setOffline(true)
     await page.reload()
     await waitForPageScript(page)
