@@ -42,6 +42,12 @@ export interface BrowserPageSetup {
   allowErrors?: RegExp | null
   /** Extra Chromium flags. */
   launchArgs?: string[]
+  /**
+   * false: the file checks every dialog it opens itself, at each size and in both colour schemes
+   * (manager-dialogs.test.ts), so the fixtures' watch (./axe.ts, `watchDialogs`) would only run
+   * axe on each a second time, in light. Default true.
+   */
+  watchDialogs?: boolean
 }
 
 export interface BrowserPage {
@@ -117,7 +123,7 @@ export function useBrowserPage(setup: BrowserPageSetup = {}): BrowserPage {
     // script, opened by other tests, shows too.
     if (options.javaScriptEnabled !== false) {
       context.on('page', watchAccessibility)
-      await watchDialogs(context, dialogOpened)
+      if (setup.watchDialogs !== false) await watchDialogs(context, dialogOpened)
       // A context a test closes itself: its pages are checked as the test left them first.
       const close = context.close.bind(context)
       closeUnchecked.set(context, close)

@@ -9,9 +9,11 @@ import { sharedServer } from './shared-server.ts'
 // axe-core checks them (ADR 103): each opened on a phone and a 1366 × 850 laptop, checked light
 // then dark (the system's scheme switched on the open dialog), then closed with Escape. The
 // fixtures also check any dialog a test opens (once per run, in the colours it opened in); this
-// file makes sure every one of them is seen at both sizes and in both colour schemes.
+// file makes sure every one of them is seen at both sizes and in both colour schemes. It checks
+// each dialog it opens itself, light and dark, so the fixtures' watch is off here (it would run
+// axe on each once more, in light); its own test below proves the watch still sees and checks.
 
-const browser = useBrowserPage()
+const browser = useBrowserPage({ watchDialogs: false })
 const laptop: BrowserContextOptions = { ...desktop, viewport: { width: 1366, height: 850 } }
 /** The route toolbar's actions, each opening its modal ("Open on phone" is not offered on a phone). */
 const routeActions = ['select', 'new', 'edit', 'status', 'shareMap', 'sharePage', 'mobile', 'delete'] as const
