@@ -165,7 +165,7 @@ export function useTestApi(
     api = createTestApi(ready(db), { ...(typeof overrides === 'function' ? overrides() : overrides), DATA_DIR: dataDir }, modules())
   })
 
-  const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, migrateToLatest: true, destroy: true })
+  const testDb = liveView(() => ready(db), { db: true, dialect: true, queries: true, migrateToLatest: true, destroy: true, url: true })
   const t = liveView(() => ready(api), { api: true, services: true, sent: true, call: true, callOffContract: true, config: true })
   return { testDb, t, dataDir }
 }

@@ -18,6 +18,8 @@ export interface TestDb {
   /** Runs the migrations not run yet (after `createTestDb(dialect, { upTo })`). */
   migrateToLatest(): Promise<void>
   destroy(): Promise<void>
+  /** PostgreSQL: the database's URL (another pool on it, as another process would open). */
+  url?: string
 }
 
 /**
@@ -42,6 +44,7 @@ export async function createTestDb(dialect: TestDialect, options: { upTo?: strin
     db,
     dialect,
     queries,
+    url: database.url,
     migrateToLatest: () => migrateToLatest(db),
     async destroy() {
       await db.destroy()

@@ -1,6 +1,9 @@
 import { sql } from 'kysely'
 import { strToU8, zipSync } from 'fflate'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { createDb } from '#app/db/db.server.ts'
+import { ImportService } from './import.service.server.ts'
+import { ImportWorkers } from './import-workers.server.ts'
 import { useTestApi } from '#tests/setup/test-app.ts'
 import { testDialects } from '#tests/setup/test-db.ts'
 import { createUser } from '#tests/setup/factories.ts'
@@ -426,6 +429,29 @@ describe.each(testDialects)('import on %s', (dialect) => {
     // A preview beside a commit takes no turn, and still answers.
     const [preview, commit] = await Promise.all([importFile(t, m.token, m.category.id, csv, { query: '?dry_run=true' }), importFile(t, m.token, m.category.id, csv)])
     expect([preview.status, commit.status, commit.json.data.summary.places_created]).toEqual([200, 200, 0])
+  })
+
+  // PostgreSQL only: several processes share a database there (SQLite is one process's file, ADR 071).
+  it.runIf(dialect === 'postgres')('two server processes committing one file at once create its places once (the turn holds across processes)', async () => {
+    const m = await owner(t)
+    const csv = ['name,lat,lng', ...Array.from({ length: 300 }, (_, i) => `Kiosk ${i},${46 + i / 1000},6.7`)].join('\n')
+    // A second process's import service: its own turns (each process keeps its own) and its own
+    // pool on the same database, of one connection: a commit must not need a second one while
+    // its turn holds the first.
+    const workers = new ImportWorkers({ concurrency: 2, heapMb: t.services.config.IMPORT_WORKER_HEAP_MB })
+    const ownPool = createDb({ url: testDb.url!, poolSize: 1 })
+    onTestFinished(async () => {
+      await workers.close()
+      await ownPool.destroy()
+    })
+    const otherProcess = new ImportService({ db: ownPool, access: t.services.categories.access, addresses: t.services.addresses, workers })
+    // Bytes of its own for each: a file's bytes are handed over to the worker that reads them.
+    const request = () => ({ bytes: new TextEncoder().encode(csv), options: {}, dryRun: false, locale: 'en' }) as const
+    // Two workers ready (a preview each, at once), so that neither commit waits for one to start.
+    await Promise.all([t.services.imports.run(m.user, m.category.id, { ...request(), dryRun: true }), otherProcess.run(m.user, m.category.id, { ...request(), dryRun: true })])
+    const answers = await Promise.all([t.services.imports.run(m.user, m.category.id, request()), otherProcess.run(m.user, m.category.id, request())])
+    expect(answers.map((a) => a.summary.places_created).sort()).toEqual([0, 300])
+    expect(await placesOf(testDb, m.category.id)).toHaveLength(300)
   })
 
   it('commits all or nothing: a failure midway (after some places are written) leaves nothing', async () => {

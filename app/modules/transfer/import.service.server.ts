@@ -58,6 +58,44 @@ const ROWS_PER_INSERT = 100
  */
 const COMMIT_CACHE_KB = 256
 
+/**
+ * The first key of the PostgreSQL advisory lock of a category's import commits (the second is the
+ * category's id; two-key locks do not meet the one-key locks, such as the category tree's).
+ */
+const IMPORT_COMMIT_LOCK = 72_001_013
+
+/**
+ * Takes a session advisory lock on a connection of the pool kept for it, waiting for whoever
+ * holds it (another process); `db` runs statements on that connection, `release` releases the
+ * lock and gives the connection back. A connection lost meanwhile releases it too (PostgreSQL
+ * ends its session's locks).
+ */
+async function holdAdvisoryLock(db: DB, key1: number, key2: number): Promise<{ db: DB; release: () => Promise<void> }> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let locked!: (connection: DB) => void
+  const taken = new Promise<DB>((resolve) => (locked = resolve))
+  const held = db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${key1}::int, ${key2}::int)`.execute(connection)
+    locked(connection)
+    try {
+      await released
+    } finally {
+      await sql`select pg_advisory_unlock(${key1}::int, ${key2}::int)`.execute(connection)
+    }
+  })
+  // Refused before the lock was taken (the database down): the turn fails with it.
+  const connection = await Promise.race([taken, held.then(() => null)])
+  if (!connection) throw new Error('advisory lock: the connection ended before the lock was taken')
+  return {
+    db: connection,
+    release: async () => {
+      release()
+      await held
+    },
+  }
+}
+
 /** The category's places read this many a statement, before the comparison (ADR 055). */
 const PLACES_PER_READ = 1_000
 
@@ -78,9 +116,9 @@ export class ImportService {
     await this.deps.access.require(user.id, categoryId, 'editor')
     const category = await this.category(categoryId)
     const plan = { fallback: category.fallback_locale, locale: request.locale, commit: !request.dryRun, options: request.options }
-    const result = await this.inCommitTurn(categoryId, !request.dryRun, async (categoryNow) => {
+    const result = await this.inCommitTurn(categoryId, !request.dryRun, async (categoryNow, turn) => {
       const planned = await this.deps.workers.plan({ bytes: request.bytes, mapping: request.options.mapping, fileName: request.fileName, preview: request.dryRun, plan }, categoryNow)
-      return this.finish(user, category.id, planned, request.dryRun, request.fileName ?? '')
+      return this.finish(turn.db, user, category.id, planned, request.dryRun, request.fileName ?? '')
     })
     return { ...result, places: result.places.parse() as PreviewPlace[], errors: result.errors.parse() as ImportAnswer['errors'] }
   }
@@ -90,43 +128,72 @@ export class ImportService {
     await this.deps.access.require(user.id, categoryId, 'editor')
     const category = await this.category(categoryId)
     const plan = { fallback: category.fallback_locale, locale: upload.locale, commit: !upload.dryRun }
-    return this.inCommitTurn(categoryId, !upload.dryRun, async (categoryNow) => {
+    return this.inCommitTurn(categoryId, !upload.dryRun, async (categoryNow, turn) => {
       const planned = await this.deps.workers.plan({ form: upload.form, contentType: upload.contentType, preview: upload.dryRun, plan }, categoryNow)
-      return this.finish(user, category.id, planned, upload.dryRun, planned.form?.fileName ?? '')
+      return this.finish(turn.db, user, category.id, planned, upload.dryRun, planned.form?.fileName ?? '')
     })
   }
 
   /**
    * A commit compares with the category and writes in its turn: from the moment the worker asks
-   * for the category until the commit ends, no other commit of the same category in this process
-   * does. Without it, on PostgreSQL (a pool: reads do not wait for a writer), three commits of one
-   * file at once each read the category before any had written, and each created every place
-   * (ADR 056); on SQLite the single connection already ordered them. A preview takes no turn.
+   * for the category until the commit ends, no other commit of the same category does, in this
+   * process or another. Without it, on PostgreSQL (a pool: reads do not wait for a writer), three
+   * commits of one file at once each read the category before any had written, and each created
+   * every place (ADR 056); on SQLite the single connection already ordered them. A preview takes
+   * no turn. Between processes (several servers on one PostgreSQL database), the turn is also a
+   * session advisory lock on the category, held on a connection of its own for the turn.
    */
-  private async inCommitTurn<T>(categoryId: number, commit: boolean, work: (categoryNow: () => Promise<CategoryNow>) => Promise<T>): Promise<T> {
-    if (!commit) return work(() => this.categoryNow(categoryId))
-    let done: (() => void) | undefined
+  private async inCommitTurn<T>(categoryId: number, commit: boolean, work: (categoryNow: () => Promise<CategoryNow>, turn: { db: DB }) => Promise<T>): Promise<T> {
+    // The turn's reads and its commit go through `turn.db`: on PostgreSQL the connection that
+    // holds the lock once the turn is taken (a commit needs no second connection while it holds
+    // one: a pool full of lock holders could otherwise wait for itself).
+    const turn = { db: this.deps.db }
+    if (!commit) return work(() => this.categoryNow(turn.db, categoryId), turn)
+    let done: (() => Promise<void>) | undefined
     try {
       return await work(async () => {
-        done = await this.commitTurn(categoryId)
-        return this.categoryNow(categoryId)
-      })
+        const taken = await this.commitTurn(categoryId)
+        done = taken.end
+        turn.db = taken.db
+        return this.categoryNow(turn.db, categoryId)
+      }, turn)
     } finally {
-      done?.()
+      await done?.()
     }
   }
 
-  /** Waits for the category's commits before this one; the answer ends this one's turn. */
-  private async commitTurn(categoryId: number): Promise<() => void> {
+  /**
+   * Waits for the category's commits before this one, in this process, then (PostgreSQL) in the
+   * others; `end` ends this one's turn. This process's commits wait in line here, so each
+   * process holds at most one connection waiting for a category's lock.
+   */
+  private async commitTurn(categoryId: number): Promise<{ db: DB; end: () => Promise<void> }> {
     const before = this.committing.get(categoryId) ?? Promise.resolve()
     let end!: () => void
     const ended = new Promise<void>((resolve) => (end = resolve))
     const mine = before.then(() => ended)
     this.committing.set(categoryId, mine)
-    await before
-    return () => {
+    const leave = () => {
       end()
       if (this.committing.get(categoryId) === mine) this.committing.delete(categoryId)
+    }
+    await before
+    if (!isPostgres(this.deps.db as unknown as Kysely<unknown>)) return { db: this.deps.db, end: async () => leave() }
+    try {
+      const lock = await holdAdvisoryLock(this.deps.db, IMPORT_COMMIT_LOCK, categoryId)
+      return {
+        db: lock.db,
+        end: async () => {
+          try {
+            await lock.release()
+          } finally {
+            leave()
+          }
+        },
+      }
+    } catch (error) {
+      leave()
+      throw error
     }
   }
 
@@ -137,8 +204,8 @@ export class ImportService {
   }
 
   /** The category as the worker's comparison needs it, once the file is read: its places, its routes' names and ends. */
-  private async categoryNow(categoryId: number): Promise<CategoryNow> {
-    const repo = new TransferRepo(this.deps.db)
+  private async categoryNow(db: DB, categoryId: number): Promise<CategoryNow> {
+    const repo = new TransferRepo(db)
     const routes = await this.existingRoutes(repo, categoryId)
     // In pages, a turn between two: a category of 10,000 places read in one statement held the
     // loop ~25 ms, on SQLite in the same turn as the commit it had waited for (ADR 055).
@@ -153,8 +220,8 @@ export class ImportService {
     return { places, routes }
   }
 
-  private async finish(user: User, categoryId: number, planned: PlannedImport, dryRun: boolean, fileName: string): Promise<ImportResult> {
-    const created = dryRun ? null : await this.commit(categoryId, planned, { userId: user.id, fileName })
+  private async finish(db: DB, user: User, categoryId: number, planned: PlannedImport, dryRun: boolean, fileName: string): Promise<ImportResult> {
+    const created = dryRun ? null : await this.commit(db, categoryId, planned, { userId: user.id, fileName })
     return {
       format: planned.format,
       dry_run: dryRun,
@@ -178,9 +245,9 @@ export class ImportService {
   }
 
   /** Writes the plan in one transaction: all of it, or nothing (its activity entry too). Returns the new routes' uuids by row. */
-  private async commit(categoryId: number, plan: PlannedImport, by: { userId: number; fileName: string }): Promise<Map<number, string>> {
+  private async commit(db: DB, categoryId: number, plan: PlannedImport, by: { userId: number; fileName: string }): Promise<Map<number, string>> {
     const now = nowIso()
-    return this.deps.db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const cache = isPostgres(trx as unknown as Kysely<unknown>) ? null : (await sql<{ cache_size: number }>`pragma cache_size`.execute(trx)).rows[0].cache_size
       if (cache !== null) await sql.raw(`pragma cache_size = -${COMMIT_CACHE_KB}`).execute(trx)
       try {
