@@ -250,7 +250,14 @@ function decodedKey(pathname: string): string | null {
 
 /** A kept landing page served again is a view too (the loader counts the rendered ones). */
 export async function countView(services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string) {
-  await services.stats.ingestView(walk, { ip, userAgent }).catch(uncounted(services.logger, 'landing view not recorded'))
+  const notCounted = uncounted(services.logger, 'landing view not recorded')
+  try {
+    // The common case at once, without a chain of promises per view (issue 28).
+    if (services.stats.countViewNow(walk, { ip, userAgent })) return
+  } catch (error) {
+    return notCounted(error)
+  }
+  await services.stats.ingestView(walk, { ip, userAgent }).catch(notCounted)
 }
 
 /** A page load (GET/HEAD), not a form post or a React Router data request. */

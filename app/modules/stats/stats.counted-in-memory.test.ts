@@ -59,6 +59,30 @@ describe.each(testDialects)('visitor events counted in memory on %s', (dialect) 
     expect(await stored(walk.id)).toEqual(before)
   })
 
+  it("counts a kept page's view at once (no promise) once the day's salt is known, as ingestView would", async () => {
+    const { services, category, walk } = await setup({ RATE_LIMIT_EVENTS: '3/60' })
+    const at = { id: walk.id, categoryId: category.id }
+    // The day's salt not read yet: the caller takes ingestView's way.
+    expect(services.stats.countViewNow(at, visitor(1))).toBe(false)
+    await services.stats.ingestView(at, visitor(1))
+    testDb.queries.length = 0
+    // Then at once, without a statement: counted under the same per-client limit (3 a minute: the
+    // view above and two of these; the third is over it, dealt with and not counted), and a bot's
+    // view dealt with and not counted.
+    expect([1, 2, 3].map(() => services.stats.countViewNow(at, visitor(1)))).toEqual([true, true, true])
+    expect(services.stats.countViewNow(at, { ip: '198.51.100.9', userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).toBe(true)
+    expect(testDb.queries).toEqual([])
+    await services.stats.close()
+    expect(await stored(walk.id)).toMatchObject({ views: 3, rolledViews: 3 })
+    // The same visitor under the same daily hash as ingestView's.
+    const hashes = await testDb.db.selectFrom('events').select('visitor_hash').distinct().where('walk_id', '=', walk.id).execute()
+    expect(hashes).toHaveLength(1)
+    // Written before the answer (EVENTS_FLUSH_MS=0): never at once.
+    const written = await setup({ EVENTS_FLUSH_MS: '0' })
+    await written.services.stats.ingestView({ id: written.walk.id, categoryId: written.category.id }, visitor(2))
+    expect(written.services.stats.countViewNow({ id: written.walk.id, categoryId: written.category.id }, visitor(2))).toBe(false)
+  })
+
   it('writes everything counted at close (the shutdown), what arrives while writing too', async () => {
     const { services, category, walk } = await setup({ EVENTS_FLUSH_MS: '60000' })
     const views = Array.from({ length: 500 }, (_, i) => services.stats.ingestView({ id: walk.id, categoryId: category.id }, visitor(i)))

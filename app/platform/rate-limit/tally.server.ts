@@ -38,6 +38,14 @@ export class LimitTally {
     if (!allowed) throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, { 'Retry-After': String(retryAfterSeconds) })
   }
 
+  /**
+   * `hit` without a promise, when it needs no I/O: null when every hit is written first
+   * (`flushMs` 0), the caller then takes `hit`'s way. Throws the 503 when the store is down.
+   */
+  hitNow(key: string, limit: Limit, weight = 1): { allowed: boolean; retryAfterSeconds: number } | null {
+    return this.flushMs === 0 ? null : this.count(key, limit, weight)
+  }
+
   /** Counts `weight` hits of `key`; whether they are within its limit (no I/O unless `flushMs` is 0). */
   async hit(key: string, limit: Limit, weight = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     if (this.flushMs === 0) return this.limiter.hit(key, limit, weight)
