@@ -81,7 +81,9 @@ async function holdAdvisoryLock(db: DB, key1: number, key2: number): Promise<{ d
     try {
       await released
     } finally {
-      await sql`select pg_advisory_unlock(${key1}::int, ${key2}::int)`.execute(connection)
+      // A failed unlock is a lost connection, whose session's locks PostgreSQL has ended: the
+      // commit's answer stands.
+      await sql`select pg_advisory_unlock(${key1}::int, ${key2}::int)`.execute(connection).catch(() => undefined)
     }
   })
   // Refused before the lock was taken (the database down): the turn fails with it.
