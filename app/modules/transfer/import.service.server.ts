@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '#app/db/dialect.ts'
+import { holdAdvisoryLock } from '#app/db/advisory-lock.server.ts'
 import { nowIso, type DB } from '#app/db/db.server.ts'
 import type { User } from '#app/db/schema.ts'
 import type { Locale } from '#app/i18n/config.ts'
@@ -63,40 +64,6 @@ const COMMIT_CACHE_KB = 256
  * category's id; two-key locks do not meet the one-key locks, such as the category tree's).
  */
 const IMPORT_COMMIT_LOCK = 72_001_013
-
-/**
- * Takes a session advisory lock on a connection of the pool kept for it, waiting for whoever
- * holds it (another process); `db` runs statements on that connection, `release` releases the
- * lock and gives the connection back. A connection lost meanwhile releases it too (PostgreSQL
- * ends its session's locks).
- */
-async function holdAdvisoryLock(db: DB, key1: number, key2: number): Promise<{ db: DB; release: () => Promise<void> }> {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let locked!: (connection: DB) => void
-  const taken = new Promise<DB>((resolve) => (locked = resolve))
-  const held = db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${key1}::int, ${key2}::int)`.execute(connection)
-    locked(connection)
-    try {
-      await released
-    } finally {
-      // A failed unlock is a lost connection, whose session's locks PostgreSQL has ended: the
-      // commit's answer stands.
-      await sql`select pg_advisory_unlock(${key1}::int, ${key2}::int)`.execute(connection).catch(() => undefined)
-    }
-  })
-  // Refused before the lock was taken (the database down): the turn fails with it.
-  const connection = await Promise.race([taken, held.then(() => null)])
-  if (!connection) throw new Error('advisory lock: the connection ended before the lock was taken')
-  return {
-    db: connection,
-    release: async () => {
-      release()
-      await held
-    },
-  }
-}
 
 /** The category's places read this many a statement, before the comparison (ADR 055). */
 const PLACES_PER_READ = 1_000
