@@ -246,7 +246,7 @@ export class StatsService implements OnHandle<StatsService> {
   /** HMAC-SHA256 of IP and user agent under the day's salt: stable for a day, unlinkable across days. */
   async visitorHash(ip: string, userAgent: string, at: Date = new Date()): Promise<string> {
     const salt = await this.dailySalt(dayOf(at.toISOString()))
-    return hashUnderSalt(`${salt}\n${ip}\n${userAgent}`)
+    return visitorHashUnder(salt, { ip, userAgent })
   }
 
   /**
@@ -263,7 +263,7 @@ export class StatsService implements OnHandle<StatsService> {
 
   /** The client's events limit (RATE_LIMIT_EVENTS): 429 over it; counted in memory unless EVENTS_FLUSH_MS is 0. */
   private async limitEvents(ip: string, weight: number): Promise<void> {
-    await this.counting.limits.enforce(`events:${clientNetwork(ip)}`, this.deps.config.RATE_LIMIT_EVENTS, weight)
+    await this.counting.limits.enforce(eventsLimitKey(ip), this.deps.config.RATE_LIMIT_EVENTS, weight)
   }
 
   /**
@@ -382,10 +382,10 @@ export class StatsService implements OnHandle<StatsService> {
     const salt = this.salts.get(dayOf(occurredAt))
     if (salt === undefined) return false
     if (isbot(visitor.userAgent)) return true
-    const limit = this.counting.limits.hitNow(`events:${clientNetwork(visitor.ip)}`, this.deps.config.RATE_LIMIT_EVENTS, 1)
+    const limit = this.counting.limits.hitNow(eventsLimitKey(visitor.ip), this.deps.config.RATE_LIMIT_EVENTS, 1)
     if (limit === null) return false
     if (!limit.allowed) return true
-    void this.countLater([{ categoryId: walk.categoryId, type: 'view', walkId: walk.id, visitorHash: hashUnderSalt(`${salt}\n${visitor.ip}\n${visitor.userAgent}`), occurredAt }])
+    void this.countLater([{ categoryId: walk.categoryId, type: 'view', walkId: walk.id, visitorHash: visitorHashUnder(salt, visitor), occurredAt }])
     return true
   }
 
@@ -653,3 +653,9 @@ const hashUnderSalt = memoized((saltIpAgent: string): string => {
   return createHmac('sha256', saltIpAgent.slice(0, cut)).update(saltIpAgent.slice(cut + 1)).digest('hex')
 }, 5_000)
 const isbot = memoized((userAgent: string) => readAsBot(userAgent), 1_000)
+
+/** A visitor's hash under a day's salt (`visitorHash`, `countViewNow`). */
+const visitorHashUnder = (salt: string, visitor: Visitor) => hashUnderSalt(`${salt}\n${visitor.ip}\n${visitor.userAgent}`)
+
+/** The key of a client's events limit (RATE_LIMIT_EVENTS): its network, not its exact address. */
+const eventsLimitKey = (ip: string) => `events:${clientNetwork(ip)}`
