@@ -130,7 +130,10 @@ describe('the dashboard', () => {
     const slug = page.getByLabel('Address')
     expect(await slug.inputValue()).toBe('vevey-trails')
     await slug.fill('dashboard')
+    // The server's answer itself (the field already says as much as it is typed).
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.includes('dashboard'))
     await page.getByTestId('create-category').click()
+    expect((await answer).status()).toBe(422)
     await expect.poll(() => page.getByTestId('error-slug').textContent()).toBe('This address is reserved. Choose another one.')
     expect(await page.getByLabel('Name').inputValue()).toBe('Vevey Trails')
     await keepScreenshot(page, 'dashboard-category-error-phone')
@@ -140,6 +143,23 @@ describe('the dashboard', () => {
     // The message follows the typing once the form has re-rendered.
     await expect.poll(() => page.getByTestId('error-slug').textContent()).not.toBe('This address is reserved. Choose another one.')
     expect(await page.getByTestId('error-slug').locator('li').allTextContents()).toHaveLength(1)
+
+    // Typed into while the form is on its way: the answer judged the value sent, not the one typed.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const onItsWay = (url: URL) => url.pathname.endsWith('dashboard.data')
+    await page.route(onItsWay, async (route) => {
+      if (route.request().method() === 'POST') await held
+      await route.continue()
+    })
+    const late = page.waitForResponse((response) => response.request().method() === 'POST' && onItsWay(new URL(response.url())))
+    await page.getByTestId('create-category').click()
+    await slug.fill('dashboard')
+    release()
+    expect((await late).status()).toBe(422)
+    await page.unroute(onItsWay)
+    await expect.poll(() => page.getByTestId('create-category').isEnabled()).toBe(true)
+    expect(await page.getByTestId('error-slug').textContent()).toBe('This address is reserved. Choose another one.')
     const chosen = `vevey-${unique}`.slice(0, 63)
     await slug.fill(chosen)
     expect(await page.getByTestId('error-slug').count()).toBe(0)

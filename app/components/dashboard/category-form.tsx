@@ -15,9 +15,10 @@ import { issuesToFieldErrors } from '#app/utils/validation.ts'
 const proposedSlug = (name: string) => slugify(name, CATEGORY_SLUG_MAX)
 
 type Field = 'name' | 'slug'
+type Values = Record<Field, string>
 
 /**
- * A field's messages once it was changed after the answer: the action's schema's, for its value
+ * A field's messages for a value the action did not judge: the action's schema's, for its value
  * now (none when it is right), so a corrected field loses its error at once.
  */
 function errorsNow(field: Field, value: string): FieldErrors[string] | undefined {
@@ -28,7 +29,8 @@ function errorsNow(field: Field, value: string): FieldErrors[string] | undefined
 /**
  * Name and address (slug) of a new category; the slug follows the name until it is edited.
  * Posted to the dashboard's action, which validates it like POST /api/place-categories. The
- * action's messages show until their field changes; then the field is checked as it is typed.
+ * action's message on a field shows while the field holds the value it judged; any other value
+ * (typed since, even while the form was on its way) is checked as it is typed.
  */
 export function CategoryForm({ result, onCancel }: { result?: FormResult; onCancel?: () => void }) {
   const { t } = useTranslation()
@@ -37,13 +39,15 @@ export function CategoryForm({ result, onCancel }: { result?: FormResult; onCanc
   const [name, setName] = useState('')
   const [slug, setSlug] = useState('')
   const [slugEdited, setSlugEdited] = useState(false)
-  // The fields changed since the action answered (a new answer starts again).
-  const [changed, setChanged] = useState<{ answer: FormResult | undefined; fields: Field[] }>({ answer: undefined, fields: [] })
-  const edited = (field: Field) => changed.answer === result && changed.fields.includes(field)
-  const markChanged = (...fields: Field[]) => setChanged((c) => ({ answer: result, fields: [...(c.answer === result ? c.fields : []), ...fields] }))
-  const errorsOf = (field: Field, value: string) => (!result?.errors ? undefined : edited(field) ? errorsNow(field, value) : result.errors[field])
+  // The values last sent, and those the action's answer is about: the ones sent when it came
+  // (a field typed into while the form was on its way is not what the answer judged).
+  const [sent, setSent] = useState<Values>({ name: '', slug: '' })
+  const [answered, setAnswered] = useState<{ result: FormResult | undefined; values: Values }>({ result, values: sent })
+  if (answered.result !== result) setAnswered({ result, values: sent })
+  const errorsOf = (field: Field, value: string) =>
+    !result?.errors ? undefined : answered.values[field] === value ? result.errors[field] : errorsNow(field, value)
   return (
-    <Form method="post" className="flex flex-col gap-4" noValidate data-testid="category-form">
+    <Form method="post" className="flex flex-col gap-4" noValidate data-testid="category-form" onSubmit={() => setSent({ name, slug })}>
       <input type="hidden" name="intent" value="category" />
       <Alert tone="error" message={result?.formError} />
       <TextField
@@ -58,7 +62,6 @@ export function CategoryForm({ result, onCancel }: { result?: FormResult; onCanc
         onChange={(event) => {
           setName(event.target.value)
           if (!slugEdited) setSlug(proposedSlug(event.target.value))
-          markChanged(...(slugEdited ? (['name'] as const) : (['name', 'slug'] as const)))
         }}
       />
       <TextField
@@ -75,7 +78,6 @@ export function CategoryForm({ result, onCancel }: { result?: FormResult; onCanc
         onChange={(event) => {
           setSlug(event.target.value)
           setSlugEdited(event.target.value !== '')
-          markChanged('slug')
         }}
       />
       <div className="flex flex-wrap gap-2">
