@@ -119,12 +119,13 @@ describe('the event loop during imports at the limits', () => {
   ])('%s: preview and commit never hold it 50 ms longer than it is held idle', { timeout: 300_000 }, async (name, make) => {
     const bytes = make()
     // On a shared machine a thread is also held by the scheduler, at random: noise only adds to a
-    // delay, so the best of up to four tries (a fresh category each; done as soon as one is within
-    // the budget) keeps what the import itself holds, which comes every time.
+    // delay, so the best of up to eight tries (a fresh category each; done as soon as one is within
+    // the budget) keeps what the import itself holds, which comes every time. Four were not always
+    // enough on a slow machine under the whole suite (idle 171 ms, preview 222 ms at best).
     const tries: { preview: number; commit: number; idle: number }[] = []
     const best = (key: 'preview' | 'commit' | 'idle') => Math.min(...tries.map((x) => x[key]))
     const within = () => Math.max(best('preview'), best('commit')) - best('idle') < 50
-    for (let i = 0; i < 4 && !(tries.length >= 2 && within()); i++) {
+    for (let i = 0; i < 8 && !(tries.length >= 2 && within()); i++) {
       const m = await owner(t)
       const run = (dryRun: boolean) => t.services.imports.run(m.user, m.category.id, { bytes: new Uint8Array(bytes), options: {}, dryRun, locale: 'en' })
       const started = performance.now()
