@@ -130,11 +130,12 @@ describe('the dashboard', () => {
     const slug = page.getByLabel('Address')
     expect(await slug.inputValue()).toBe('vevey-trails')
     await slug.fill('dashboard')
-    // The server's answer itself (the field already says as much as it is typed).
+    // The server's answer itself, once the form shows it (the field already says as much as it is typed).
     const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.includes('dashboard'))
     await page.getByTestId('create-category').click()
     expect((await answer).status()).toBe(422)
-    await expect.poll(() => page.getByTestId('error-slug').textContent()).toBe('This address is reserved. Choose another one.')
+    await expect.poll(() => page.getByTestId('create-category').isEnabled()).toBe(true)
+    expect(await page.getByTestId('error-slug').textContent()).toBe('This address is reserved. Choose another one.')
     expect(await page.getByLabel('Name').inputValue()).toBe('Vevey Trails')
     await keepScreenshot(page, 'dashboard-category-error-phone')
 
