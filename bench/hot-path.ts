@@ -1,7 +1,7 @@
 import os from 'node:os'
 import { withDb } from './database.ts'
 import { BROWSER_UA } from './manager-api.ts'
-import { int, load, ms, type LoadResult, type Row } from './measure.ts'
+import { int, load, ms, type Row } from './measure.ts'
 import { startPlainNode } from './plain-node.ts'
 
 /**
@@ -68,18 +68,16 @@ export async function hotPathRows(opts: HotPathOptions): Promise<Row[]> {
       return { views: Number(row.views ?? 0), sessions: Number(row.sessions ?? 0) }
     })
 
-  // The ceilings first, while nothing else of ours runs.
-  const ceilings: Record<Target['ceiling'], LoadResult> = {} as never
-  for (const [kind, body, type] of [
-    ['page', html, 'text/html; charset=utf-8'],
-    ['small', health, 'application/json'],
-    ['file', file, 'image/svg+xml'],
-  ] as const) {
-    const plain = await startPlainNode(body, type)
-    await load({ url: plain.url, connections: CONNECTIONS, seconds: 2 })
-    ceilings[kind] = await load({ url: plain.url, connections: CONNECTIONS, seconds: opts.seconds })
-    plain.stop()
+  // The plain servers, each measured just before the row it is the ceiling of: on a shared
+  // machine the speed drifts within a run (a neighbour, the host's own load), and a ceiling taken
+  // a minute and a half earlier would say more about that drift than about our server.
+  const plains: Record<Target['ceiling'], Awaited<ReturnType<typeof startPlainNode>>> = {
+    page: await startPlainNode(html, 'text/html; charset=utf-8'),
+    small: await startPlainNode(health, 'application/json'),
+    file: await startPlainNode(file, 'image/svg+xml'),
   }
+  for (const plain of Object.values(plains)) await load({ url: plain.url, connections: CONNECTIONS, seconds: 2 })
+  const ceilingNow = (kind: Target['ceiling']) => load({ url: plains[kind].url, connections: CONNECTIONS, seconds: opts.seconds })
 
   const targets: Target[] = [
     { id: 'hot-r', label: '/r/{category}/{slug}', url: opts.pageUrl, ceiling: 'page', budget: 0.25, p99Budget: 20 },
@@ -110,31 +108,35 @@ export async function hotPathRows(opts: HotPathOptions): Promise<Row[]> {
   const rolledBefore = await rolledUp()
   let pageServed = 0
   let eventsAccepted = 0
-  for (const target of targets) {
-    const request = { url: target.url, connections: CONNECTIONS, method: target.method, headers: { ...pageHeaders, ...target.headers }, body: target.body }
-    const check = await fetch(target.url, { method: target.method ?? 'GET', headers: request.headers, body: target.body })
-    await check.arrayBuffer()
-    if (!check.ok) throw new Error(`${target.label}: ${check.status}`)
-    if (target.id === 'hot-r') pageServed++
-    if (target.id === 'hot-events') eventsAccepted++
-    const warm = await load({ ...request, seconds: 2 })
-    const load1 = loadAverage()
-    const run = await load({ ...request, seconds: opts.seconds })
-    // Every answer served, the warm-up's too, is a view (/r) or an event stored.
-    const served = run.total - run.non2xx - run.errors + warm.total - warm.non2xx - warm.errors
-    if (target.id === 'hot-r') pageServed += served
-    if (target.id === 'hot-events') eventsAccepted += served
-    const ceiling = ceilings[target.ceiling]
-    const ratio = run.requestsPerSecond / ceiling.requestsPerSecond
-    const failures = run.errors + run.non2xx
-    rows.push({
-      id: target.id,
-      what: `${target.label} (wrk -t1 -c${CONNECTIONS}, ${opts.seconds} s)`,
-      figure: `${int(run.requestsPerSecond)} req/s = ${ratio.toFixed(2)} × plain Node (${int(ceiling.requestsPerSecond)}, ${CEILING_NAMES[target.ceiling]}${target.ceiling === 'file' ? `; ${(run.requestsPerSecond / ceilings.small.requestsPerSecond).toFixed(2)} × the small JSON's ${int(ceilings.small.requestsPerSecond)}` : ''}); p99 ${ms(run.p99)}; ${failures} errors; load ${load1}`,
-      budget: `≥ ${target.budget} × plain Node${target.p99Budget ? `; p99 ≤ ${target.p99Budget} ms` : ''}; 0 errors`,
-      pass: ratio >= target.budget && (!target.p99Budget || run.p99 <= target.p99Budget) && failures === 0,
-      values: { rps: run.requestsPerSecond, plainNodeRps: ceiling.requestsPerSecond, ratio, p50: run.p50, p99: run.p99, errors: failures, requests: run.total, load1: Number(load1) },
-    })
+  try {
+    for (const target of targets) {
+      const request = { url: target.url, connections: CONNECTIONS, method: target.method, headers: { ...pageHeaders, ...target.headers }, body: target.body }
+      const check = await fetch(target.url, { method: target.method ?? 'GET', headers: request.headers, body: target.body })
+      await check.arrayBuffer()
+      if (!check.ok) throw new Error(`${target.label}: ${check.status}`)
+      if (target.id === 'hot-r') pageServed++
+      if (target.id === 'hot-events') eventsAccepted++
+      const ceiling = await ceilingNow(target.ceiling)
+      const warm = await load({ ...request, seconds: 2 })
+      const load1 = loadAverage()
+      const run = await load({ ...request, seconds: opts.seconds })
+      // Every answer served, the warm-up's too, is a view (/r) or an event stored.
+      const served = run.total - run.non2xx - run.errors + warm.total - warm.non2xx - warm.errors
+      if (target.id === 'hot-r') pageServed += served
+      if (target.id === 'hot-events') eventsAccepted += served
+      const ratio = run.requestsPerSecond / ceiling.requestsPerSecond
+      const failures = run.errors + run.non2xx
+      rows.push({
+        id: target.id,
+        what: `${target.label} (wrk -t1 -c${CONNECTIONS}, ${opts.seconds} s)`,
+        figure: `${int(run.requestsPerSecond)} req/s = ${ratio.toFixed(2)} × plain Node (${int(ceiling.requestsPerSecond)}, ${CEILING_NAMES[target.ceiling]}); p99 ${ms(run.p99)}; ${failures} errors; load ${load1}`,
+        budget: `≥ ${target.budget} × plain Node${target.p99Budget ? `; p99 ≤ ${target.p99Budget} ms` : ''}; 0 errors`,
+        pass: ratio >= target.budget && (!target.p99Budget || run.p99 <= target.p99Budget) && failures === 0,
+        values: { rps: run.requestsPerSecond, plainNodeRps: ceiling.requestsPerSecond, ratio, p50: run.p50, p99: run.p99, errors: failures, requests: run.total, load1: Number(load1) },
+      })
+    }
+  } finally {
+    for (const plain of Object.values(plains)) plain.stop()
   }
   const rss = opts.rss()
   // SIGTERM: whatever is counted in memory must be written before the process ends (ADR 071).

@@ -86,7 +86,7 @@ describe("app shell", () => {
     // how fast this machine gets to the click: a run where the animation ended before the click
     // proves nothing and is tried again in a fresh session.
     let atClick: { preloader: boolean; onPreloader: boolean } | null = null;
-    for (let attempt = 0; attempt < 3 && !atClick?.preloader; attempt++) {
+    for (let attempt = 0; attempt < 4 && !atClick?.preloader; attempt++) {
       await signedIn({ reducedMotion: "no-preference" });
       await page.addInitScript(() => {
         // In the tab's session storage: a click before hydration navigates as a new document.
@@ -110,9 +110,14 @@ describe("app shell", () => {
         );
       });
       await page.goto("/dashboard", { waitUntil: "commit" });
-      await page.waitForSelector('[data-testid="preloader"]', {
-        state: "attached",
-      });
+      // On a loaded machine the animation (2.4 s) may be over before it is looked for: try again.
+      const seen = await page
+        .waitForSelector('[data-testid="preloader"]', {
+          state: "attached",
+          timeout: 10_000,
+        })
+        .then(() => true, () => false);
+      if (!seen) continue;
       await page
         .getByRole("navigation")
         .getByRole("link", { name: "Statistics" })
