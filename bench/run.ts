@@ -166,7 +166,7 @@ async function main() {
       step('QR scan → map usable on a throttled phone (Chromium)')
       await measure(rows, 'scan-to-map', 'QR scan → map usable', () => scanToMap({ baseUrl: running.url, code: plaque.code, runs: quick ? 3 : 5 }))
     }
-    step(`visitor hot path with wrk (${LOAD_SECONDS} s each, each row's ceiling just before it)`)
+    step(`visitor hot path with wrk (each row in turns with its ceiling)`)
     await measure(rows, 'hot', 'Visitor hot path', () =>
       hotPathRows({
         baseUrl: running.url,

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { freePort, root, startProductionServer, type RunningServer } from '../tests/e2e/server.ts'
 
 // The same repository root and free-port finder as the whole-server tests.
@@ -23,7 +24,11 @@ export function startServer(opts: { dataDir: string; databaseUrl: string; env?: 
     host: '127.0.0.1',
     nodeArgs: [...(opts.nodeArgs ?? []), heap, youngGeneration],
     startTimeoutMs: 60_000,
+    // Its log lines as `npm start` writes them (a line a request, LOG_LEVEL info), to a file:
+    // a log collector's side, not this script's memory.
+    stdoutFile: path.join(opts.dataDir, 'server.log'),
     env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       // One client (this script) sends everything: the per-client limits would turn the load into 429s.
       RATE_LIMIT_EVENTS: '100000000/60',
       RATE_LIMIT_LOGIN: '100000/60',

@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '#app/platform/http/session-cookie.server.ts'
 import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.ts'
 import { contentChoiceCookie } from '#app/platform/locale/content-wish.ts'
 import { requestIdFrom } from '#app/platform/observability/logger-http.server.ts'
-import { scrubText, withRequestId } from '#app/platform/observability/logger.server.ts'
+import { logRequest, scrubText, withRequestId } from '#app/platform/observability/logger.server.ts'
 import type { PageCache } from '#app/platform/page-cache/page-cache.server.ts'
 import { isPageView } from '#app/modules/stats/page-view.ts'
 import { eventBatchSchema, eventSchema, isEventBatch } from '#app/modules/stats/stats.schema.ts'
@@ -97,9 +97,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
   const send = (req: IncomingMessage, res: ServerResponse, requestId: string, started: number, status: number, headers: Record<string, string | string[]>, body: Buffer | null, path: string) => {
     res.writeHead(status, { ...headers, 'x-request-id': requestId })
     res.end(req.method === 'HEAD' ? undefined : (body ?? undefined))
-    withRequestId(requestId, () =>
-      logger.info('request', { method: req.method, path: scrubText(path), status, duration_ms: Math.round((performance.now() - started) * 10) / 10 }),
-    )
+    withRequestId(requestId, () => logRequest(logger, { method: req.method ?? 'GET', path: scrubText(path), status, duration_ms: Math.round((performance.now() - started) * 10) / 10 }))
   }
 
   return function fastPath(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {

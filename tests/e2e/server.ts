@@ -45,6 +45,8 @@ export interface ServerOptions {
   host?: 'localhost' | '127.0.0.1'
   /** How long the first good answer may take (default 60 s: a busy machine took more than 30). */
   startTimeoutMs?: number
+  /** Where the server's stdout (its log lines) goes: this file, as a log collector would take them; kept in memory (`output()`) otherwise. */
+  stdoutFile?: string
 }
 
 /**
@@ -64,6 +66,7 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
   const url = `http://${options.host ?? 'localhost'}:${port}`
   let output = ''
   const started = performance.now()
+  const stdoutFd = options.stdoutFile ? fs.openSync(options.stdoutFile, 'a') : null
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', path.join(root, process.env.BUILD_DIR ?? 'build', 'server/main.js')], {
     cwd: root,
     env: {
@@ -83,9 +86,11 @@ export async function startProductionServer(options: ServerOptions = {}): Promis
       RATE_LIMIT_RESET: '1000/60',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   })
-  child.stdout!.on('data', (chunk) => (output += chunk))
+  // The child holds its own copy of the file.
+  if (stdoutFd !== null) fs.closeSync(stdoutFd)
+  child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
 
   const timeoutMs = options.startTimeoutMs ?? 60_000

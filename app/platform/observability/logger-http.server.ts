@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
-import { loggablePath, withRequestId, type Logger } from './logger.server.ts'
+import { loggablePath, logRequest, withRequestId, type Logger } from './logger.server.ts'
 
 /** An incoming X-Request-Id is kept when it is short and plain (a proxy's or a client's id). */
 const VALID_REQUEST_ID = /^[\w.:-]{1,128}$/
@@ -24,15 +24,8 @@ export function requestLogging(logger: Logger) {
       } finally {
         setHeader(c, 'X-Request-Id', requestId)
         const status = c.res.status
-        const fields = {
-          method: c.req.method,
-          path: loggablePath(c.req.url),
-          status,
-          duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        }
         // The line is written inside the request's context, so it carries request_id itself.
-        if (status >= 500) logger.error('request', fields)
-        else logger.info('request', fields)
+        logRequest(logger, { method: c.req.method, path: loggablePath(c.req.url), status, duration_ms: Math.round((performance.now() - started) * 10) / 10 })
       }
     })
   })

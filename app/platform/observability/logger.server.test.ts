@@ -10,7 +10,7 @@ import { testConfig } from '#tests/setup/test-app.ts'
 import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
 import { createHttpApp } from '../../../server/http-app.ts'
 import { requestIdFrom } from './logger-http.server.ts'
-import { createLogger, currentRequestId, loggablePath, scrub, scrubText, withRequestId } from './logger.server.ts'
+import { createLogger, currentRequestId, loggablePath, logRequest, scrub, scrubText, withRequestId, type Logger } from './logger.server.ts'
 
 /** A logger whose JSON lines are kept in memory. */
 function capturedLogger(level: 'debug' | 'info' = 'info') {
@@ -79,6 +79,36 @@ describe('request ids', () => {
     logger.debug('hidden')
     createLogger('silent', { destination: new Writable({ write: () => lines.push('silent wrote') }) }).error('hidden')
     expect(lines).toEqual([])
+  })
+})
+
+describe('a request line', () => {
+  const line = { method: 'GET', path: '/r/vevey/"quoted"\\path\u00e9', status: 200, duration_ms: 1.3 }
+
+  it('is the line pino writes for the same fields, with and without a request id, at info and error', () => {
+    const fast = capturedLogger()
+    const general = capturedLogger()
+    // A logger not made by createLogger takes pino's way (logger.info): the reference.
+    const plain: Logger = { debug: general.logger.debug, info: general.logger.info, warn: general.logger.warn, error: general.logger.error }
+    for (const status of [200, 503]) {
+      withRequestId('req-"9"', () => logRequest(fast.logger, { ...line, status }))
+      withRequestId('req-"9"', () => logRequest(plain, { ...line, status }))
+      logRequest(fast.logger, { ...line, status })
+      logRequest(plain, { ...line, status })
+    }
+    const withoutTime = (records: Array<Record<string, unknown>>) => records.map(({ time, ...rest }) => (expect(time).toMatch(/^\d{4}-\d\d-\d\dT/), rest))
+    expect(withoutTime(fast.records())).toEqual(withoutTime(general.records()))
+    expect(fast.records().map((r) => Object.keys(r).join())).toEqual(general.records().map((r) => Object.keys(r).join()))
+    expect(fast.records()[2]).toMatchObject({ level: 'error', request_id: 'req-"9"', path: line.path, status: 503, msg: 'request' })
+  })
+
+  it('is not written below the logger\'s level', () => {
+    const quiet = capturedLogger()
+    const warnOnly = createLogger('warn', { destination: new Writable({ write: (chunk, _e, done) => (quiet.lines.push(String(chunk)), done()) }) })
+    logRequest(warnOnly, line)
+    expect(quiet.lines).toEqual([])
+    logRequest(warnOnly, { ...line, status: 500 })
+    expect(quiet.lines).toHaveLength(1)
   })
 })
 

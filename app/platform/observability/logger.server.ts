@@ -42,7 +42,33 @@ export function currentRequestId(): string | undefined {
 let stdout: DestinationStream | undefined
 const asyncStdout = () => (stdout ??= pino.destination({ dest: 1, sync: false }))
 
+/** The line of one answered request (server/fast-path.ts and the framework's requestLogging). */
+export interface RequestLine {
+  method: string
+  /** The path without its query, token segments masked (scrubText or loggablePath). */
+  path: string
+  status: number
+  duration_ms: number
+}
+
+// The request lines of the loggers made here, written without pino's general path (below).
+const requestWriters = new WeakMap<Logger, (line: RequestLine) => void>()
+
+/**
+ * Logs one answered request: `info` (`error` from 500 on) with the message "request". Every
+ * request writes one, so a logger made by `createLogger` writes it itself, the same line as
+ * pino's for these four fields (tested), at a sixth of the cost: pino's way (the mixin, the
+ * fields scrubbed again, its serializer) took ~8 µs a line, an eighth of a health check's answer.
+ */
+export function logRequest(logger: Logger, line: RequestLine): void {
+  const write = requestWriters.get(logger)
+  if (write) write(line)
+  else if (line.status >= 500) logger.error('request', { ...line })
+  else logger.info('request', { ...line })
+}
+
 export function createLogger(level: LogLevel = 'info', options: LoggerOptions = {}): Logger {
+  const destination = options.destination ?? asyncStdout()
   const base = pino(
     {
       level,
@@ -54,13 +80,22 @@ export function createLogger(level: LogLevel = 'info', options: LoggerOptions = 
         return requestId ? { request_id: requestId } : {}
       },
     },
-    options.destination ?? asyncStdout(),
+    destination,
   )
   const write = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (!base.isLevelEnabled(at)) return
     base[at](fields ? (scrub(fields) as Record<string, unknown>) : {}, scrubText(msg))
   }
-  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
+  const logger: Logger = { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
+  requestWriters.set(logger, (line) => {
+    const at = line.status >= 500 ? 'error' : 'info'
+    if (!base.isLevelEnabled(at)) return
+    const requestId = currentRequestId()
+    destination.write(
+      `{"level":"${at}","time":"${new Date().toISOString()}"${requestId ? `,"request_id":${JSON.stringify(requestId)}` : ''},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${JSON.stringify(line.status)},"duration_ms":${JSON.stringify(line.duration_ms)},"msg":"request"}\n`,
+    )
+  })
+  return logger
 }
 
 /** Field names whose values are never logged, whatever they hold. */
