@@ -86,9 +86,9 @@ export async function hotPathRows(opts: HotPathOptions): Promise<Row[]> {
       return { views: Number(row.views ?? 0), sessions: Number(row.sessions ?? 0) }
     })
 
-  // The plain servers, each measured just before the row it is the ceiling of: on a shared
-  // machine the speed drifts within a run (a neighbour, the host's own load), and a ceiling taken
-  // a minute and a half earlier would say more about that drift than about our server.
+  // The plain servers, kept running and measured in turns with the rows they are the ceiling of
+  // (inTurns): on a shared machine the speed drifts within a run (a neighbour, the host's own
+  // load), and a ceiling taken once before every row said more about that drift than about ours.
   const plains: Record<Target['ceiling'], Awaited<ReturnType<typeof startPlainNode>>> = {
     page: await startPlainNode(html, 'text/html; charset=utf-8'),
     small: await startPlainNode(health, 'application/json'),
