@@ -97,7 +97,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
   const send = (req: IncomingMessage, res: ServerResponse, requestId: string, started: number, status: number, headers: Record<string, string | string[]>, body: Buffer | null, path: string) => {
     res.writeHead(status, { ...headers, 'x-request-id': requestId })
     res.end(req.method === 'HEAD' ? undefined : (body ?? undefined))
-    withRequestId(requestId, () => logRequest(logger, { method: req.method ?? 'GET', path: scrubText(path), status, duration_ms: Math.round((performance.now() - started) * 10) / 10 }))
+    logRequest(logger, { method: req.method ?? 'GET', path: scrubText(path), status, duration_ms: Math.round((performance.now() - started) * 10) / 10 }, requestId)
   }
 
   return function fastPath(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '#app/db/db.server.ts'
 import { createServices, type Services } from '#app/services.server.ts'
@@ -10,7 +12,7 @@ import { testConfig } from '#tests/setup/test-app.ts'
 import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
 import { createHttpApp } from '../../../server/http-app.ts'
 import { requestIdFrom } from './logger-http.server.ts'
-import { createLogger, currentRequestId, loggablePath, logRequest, scrub, scrubText, withRequestId, type Logger } from './logger.server.ts'
+import { createLogger, currentRequestId, isoNow, linesOfATurn, loggablePath, logRequest, scrub, scrubText, withRequestId, type Logger } from './logger.server.ts'
 
 /** A logger whose JSON lines are kept in memory. */
 function capturedLogger(level: 'debug' | 'info' = 'info') {
@@ -109,6 +111,68 @@ describe('a request line', () => {
     expect(quiet.lines).toEqual([])
     logRequest(warnOnly, { ...line, status: 500 })
     expect(quiet.lines).toHaveLength(1)
+  })
+})
+
+describe('lines written to stdout', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+  it('reach the destination as one write a turn of the event loop, in their order', async () => {
+    const writes: string[] = []
+    const destination = linesOfATurn({ write: (lines: string) => void writes.push(lines) })
+    destination.write('a\n')
+    destination.write('b\n')
+    expect(writes).toEqual([])
+    await nextTurn()
+    expect(writes).toEqual(['a\nb\n'])
+    destination.write('c\n')
+    await nextTurn()
+    await nextTurn()
+    expect(writes).toEqual(['a\nb\n', 'c\n'])
+  })
+
+  it('reach it in pieces well under sonic-boom\'s 16 KB write in a burst, none lost', async () => {
+    const writes: string[] = []
+    const destination = linesOfATurn({ write: (lines: string) => void writes.push(lines) })
+    const lines = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(99, '-')}\n`)
+    for (const line of lines) destination.write(line)
+    await nextTurn()
+    expect(writes.length).toBeGreaterThan(20)
+    expect(Math.max(...writes.map((w) => Buffer.byteLength(w)))).toBeLessThan(8 * 1024)
+    expect(writes.join('')).toBe(lines.join(''))
+  })
+
+  it('are all written when the process exits at once, the request line among them, in order', async () => {
+    // A real process on the default stdout destination (pino's, asynchronous), ended by
+    // process.exit() in the same turn as its lines: none may be lost.
+    const script = `
+      import { createLogger, logRequest } from ${JSON.stringify(path.resolve(import.meta.dirname, 'logger.server.ts'))}
+      const logger = createLogger('info')
+      for (let i = 0; i < 3000; i++) {
+        logger.info('line ' + i)
+        logRequest(logger, { method: 'GET', path: '/r/' + i, status: 200, duration_ms: 0.1 }, 'req-' + i)
+      }
+      process.exit(0)`
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { maxBuffer: 64 * 1024 * 1024 })
+    const records = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(records).toHaveLength(6000)
+    records.forEach((record, n) => {
+      const i = Math.floor(n / 2)
+      if (n % 2 === 0) expect(record).toMatchObject({ level: 'info', msg: `line ${i}` })
+      else expect(record).toMatchObject({ level: 'info', request_id: `req-${i}`, path: `/r/${i}`, msg: 'request' })
+    })
+  })
+
+  it('carry the time of the clock, to the millisecond', async () => {
+    for (let i = 0; i < 3; i++) {
+      const before = Date.now()
+      const time = isoNow()
+      const after = Date.now()
+      expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+      expect(Date.parse(time)).toBeGreaterThanOrEqual(before)
+      expect(Date.parse(time)).toBeLessThanOrEqual(after)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
   })
 })
 
