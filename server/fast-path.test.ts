@@ -58,8 +58,8 @@ describe.each(testDialects)('the lean request path on %s', (dialect) => {
     server = undefined
   })
 
-  async function listen() {
-    server = http.createServer(built.createRequestListener({ services: t.services, build: built, mode: 'production', clientDir }))
+  async function listen(pageCache?: InstanceType<BuiltApp['PageCache']>) {
+    server = http.createServer(built.createRequestListener({ services: t.services, build: built, mode: 'production', clientDir, pageCache }))
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
     return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
   }
@@ -140,6 +140,25 @@ describe.each(testDialects)('the lean request path on %s', (dialect) => {
     const head = await fetch(`${base}${pagePath}`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await (await fetch(`${base}/%00`)).text()).toBe('Bad request')
+  })
+
+  it('leaves a page to the framework when the lean path fails before answering', async () => {
+    const { path: pagePath } = await publishedRoute('Tour de la Cité')
+    const pageCache = new built.PageCache(t.services.db)
+    const base = await listen(pageCache)
+    expect((await raw(`${base}${pagePath}`)).status).toBe(200)
+    // The lean path's lookup of the kept page fails once (its versions unreadable, say).
+    const lookupNow = pageCache.lookupNow.bind(pageCache)
+    let calls = 0
+    pageCache.lookupNow = (key: string) => {
+      if (calls++ === 0) throw new Error('versions unreadable')
+      return lookupNow(key)
+    }
+    const answer = await raw(`${base}${pagePath}`, { 'accept-encoding': 'identity' })
+    expect(answer.status).toBe(200)
+    expect(answer.body.toString()).toContain('Tour de la Cité')
+    // The failure, then the framework's own lookup of the same page.
+    expect(calls).toBe(2)
   })
 
   it('serves built files and the liveness probe from memory with the framework headers', async () => {

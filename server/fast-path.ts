@@ -22,7 +22,7 @@ import { isCanonicalTag } from '#app/i18n/content-locales.ts'
 import { AppError } from '#app/utils/errors.ts'
 import { acceptedWeight, encodedEtag, etagMatches, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from '#app/utils/http-encoding.ts'
 import { indexBuiltFiles } from './built-files.ts'
-import { countScan, scanTargetOf } from './plaque-scan.ts'
+import { countScan, plaqueScanOf, scanTargetOf } from './plaque-scan.ts'
 import { createNonce, isEmbedRequest, isServiceWorkerScript, securityHeaderValues, type AnswerKind } from './security-headers.ts'
 
 /**
@@ -229,7 +229,12 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     })
   }
 
-  async function keptPage(req: IncomingMessage, res: ServerResponse, started: number): Promise<boolean> {
+  /**
+   * A kept landing, map or category page (the render cache's), in one go when its content
+   * versions are known in memory (most visits): no promise on the way, as each runs the request
+   * context's hooks on Node 20 (issue 28). A plaque's scan, or versions to read, wait as needed.
+   */
+  function keptPage(req: IncomingMessage, res: ServerResponse, started: number): boolean | Promise<boolean> {
     const headers = req.headers
     // A member (members may see drafts), a category subdomain: the framework's way.
     if (headers.authorization || readCookie(headers.cookie, SESSION_COOKIE) !== undefined) return false
@@ -237,7 +242,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     const acceptEncoding = headers['accept-encoding'] ?? null
     // A client that takes brotli but not gzip: the compression middleware answers it.
     if (acceptedWeight(acceptEncoding, 'gzip') <= 0 && negotiateEncoding(acceptEncoding) !== null) return false
-    let request: { url: string; method: string; headers: { get(name: string): string | null } }
+    let request: PageRequest
     let parsed: URL
     try {
       request = { url: `http://${headers.host ?? 'localhost'}${req.url}`, method: 'GET', headers: { get: (name) => headerOf(req, name) } }
@@ -248,37 +253,62 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     const { redirect, setCookie } = negotiateLocale(request, null, config)
     // The switcher's choice (?lang=) kept for the visitor's next pages (ADR 043).
     const cookies = [setCookie, redirect ? undefined : contentChoiceCookie(request, config)].filter((c): c is string => c !== undefined)
+    const pathname = redirect ? new URL(redirect, request.url).pathname : parsed.pathname
+    const page = { req, res, started, request, parsed, acceptEncoding, cookies }
     // A plaque's scan: the kept map page it leads to, in the visitor's language at once
     // (server/plaque-scan.ts); otherwise the /q page's way.
-    const scan = await scanTargetOf(services, redirect ? new URL(redirect, request.url).pathname : parsed.pathname)
-    if (redirect && !scan) return false
+    if (plaqueScanOf(pathname)) return scanTargetOf(services, pathname).then((scan) => (scan ? keptAnswer(page, scan) : redirect ? false : keptAnswer(page, null)))
+    return redirect ? false : keptAnswer(page, null)
+  }
+
+  /** The kept page of `page` (or of the scan's map page), answered; false when none is kept. */
+  function keptAnswer(page: KeptPageRequest, scan: Awaited<ReturnType<typeof scanTargetOf>>): boolean | Promise<boolean> {
+    const { req, request } = page
     const key = pageCache.keyOf(scan ? { ...request, url: new URL(scan.path, request.url).href } : request, false)
     if (!key) return false
-    const requestId = requestIdFrom(headers['x-request-id'] as string | undefined)
-    return withRequestId(requestId, async () => {
-      const kept = await pageCache.lookup(key)
-      if (!kept) return false
-      const ip = clientIp({ req: { header: (name) => headerOf(req, name) ?? undefined }, env: { incoming: req } }, config.TRUST_PROXY)
-      // Counted beside the answer, as on the framework path.
-      if (kept.tag.view && isPageView(headerOf(req, 'sec-fetch-mode'))) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, ip, headers['user-agent'] ?? '')
-      if (scan) countScan(services, scan.target, ip, headers['user-agent'] ?? '')
-      const nonce = createNonce()
-      const answer = pageCache.answerParts(kept, nonce, headerOf(req, 'if-none-match'), acceptEncoding)
-      const out: Record<string, string | string[]> = {}
-      for (const [name, value] of answer.headers) out[name] = value
-      const kind: AnswerKind = {
-        html: (out['content-type'] as string | undefined)?.startsWith('text/html') ?? false,
-        embed: isEmbedRequest(parsed),
-        worker: false,
-        notModified: answer.status === 304,
-      }
-      Object.assign(out, present(security(kind, nonce)))
-      if (answer.body) out['content-length'] = String(answer.body.length)
-      if (cookies.length > 0) out['set-cookie'] = cookies
-      send(req, res, requestId, started, answer.status, out, answer.body, scrubText(parsed.pathname))
-      return true
-    })
+    const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined)
+    const kept = pageCache.lookupNow(key)
+    if (kept === undefined) return pageCache.lookup(key).then((entry) => withRequestId(requestId, () => sendKept(page, scan, requestId, entry)))
+    return withRequestId(requestId, () => sendKept(page, scan, requestId, kept))
   }
+
+  function sendKept({ req, res, started, parsed, acceptEncoding, cookies }: KeptPageRequest, scan: Awaited<ReturnType<typeof scanTargetOf>>, requestId: string, kept: KeptEntry | null): boolean {
+    if (!kept) return false
+    const headers = req.headers
+    const ip = clientIp({ req: { header: (name) => headerOf(req, name) ?? undefined }, env: { incoming: req } }, config.TRUST_PROXY)
+    // Counted beside the answer, as on the framework path.
+    if (kept.tag.view && isPageView(headerOf(req, 'sec-fetch-mode'))) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, ip, headers['user-agent'] ?? '')
+    if (scan) countScan(services, scan.target, ip, headers['user-agent'] ?? '')
+    const nonce = createNonce()
+    const answer = pageCache.answerParts(kept, nonce, headerOf(req, 'if-none-match'), acceptEncoding)
+    const out: Record<string, string | string[]> = {}
+    for (const [name, value] of answer.headers) out[name] = value
+    const kind: AnswerKind = {
+      html: (out['content-type'] as string | undefined)?.startsWith('text/html') ?? false,
+      embed: isEmbedRequest(parsed),
+      worker: false,
+      notModified: answer.status === 304,
+    }
+    Object.assign(out, present(security(kind, nonce)))
+    if (answer.body) out['content-length'] = String(answer.body.length)
+    if (cookies.length > 0) out['set-cookie'] = cookies
+    send(req, res, requestId, started, answer.status, out, answer.body, scrubText(parsed.pathname))
+    return true
+  }
+}
+
+type PageRequest = { url: string; method: string; headers: { get(name: string): string | null } }
+type KeptEntry = NonNullable<ReturnType<PageCache['lookupNow']>>
+
+/** What the lean path knows of a page request before its kept answer is looked up. */
+interface KeptPageRequest {
+  req: IncomingMessage
+  res: ServerResponse
+  started: number
+  request: PageRequest
+  parsed: URL
+  acceptEncoding: string | null
+  cookies: string[]
 }
 
 /** The whole request body, or null when the client went away before its end. */

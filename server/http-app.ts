@@ -156,17 +156,24 @@ export function createRequestListener(options: HttpAppOptions & { wrap?: (fetch:
   const app = createHttpApp({ ...options, pageCache })
   const listener = getRequestListener(options.wrap ? options.wrap(app.fetch) : app.fetch)
   const fastPath = createFastPath({ services: options.services, pageCache, clientDir: options.clientDir, countView })
+  // Never half-answered: the fast path writes nothing before its last step, so a failure before
+  // it (a database that cannot be read…) is the framework's to answer.
+  const failed = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    options.services.logger.warn('fast path failed', { error: String(error) })
+    if (!res.headersSent) void listener(req, res)
+  }
   return (req: IncomingMessage, res: ServerResponse) => {
-    const answered = fastPath(req, res)
+    let answered: boolean | Promise<boolean>
+    try {
+      answered = fastPath(req, res)
+    } catch (error) {
+      return failed(req, res, error)
+    }
     if (answered === true) return
     if (answered === false) return void listener(req, res)
     answered.then(
       (done) => (done ? undefined : listener(req, res)),
-      (error: unknown) => {
-        // Never half-answered: the fast path writes nothing before its last await.
-        options.services.logger.warn('fast path failed', { error: String(error) })
-        if (!res.headersSent) void listener(req, res)
-      },
+      (error: unknown) => failed(req, res, error),
     )
   }
 }
