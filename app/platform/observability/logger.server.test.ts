@@ -119,7 +119,7 @@ describe('lines written to stdout', () => {
 
   it('reach the destination as one write a turn of the event loop, in their order', async () => {
     const writes: string[] = []
-    const destination = linesOfATurn({ write: (lines: string) => void writes.push(lines) })
+    const destination = linesOfATurn({ write: (lines: string) => void writes.push(lines) }, () => expect.unreachable())
     destination.write('a\n')
     destination.write('b\n')
     expect(writes).toEqual([])
@@ -133,13 +133,25 @@ describe('lines written to stdout', () => {
 
   it('reach it in pieces well under sonic-boom\'s 16 KB write in a burst, none lost', async () => {
     const writes: string[] = []
-    const destination = linesOfATurn({ write: (lines: string) => void writes.push(lines) })
+    const destination = linesOfATurn({ write: (lines: string) => void writes.push(lines) }, () => expect.unreachable())
     const lines = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(99, '-')}\n`)
     for (const line of lines) destination.write(line)
     await nextTurn()
     expect(writes.length).toBeGreaterThan(20)
     expect(Math.max(...writes.map((w) => Buffer.byteLength(w)))).toBeLessThan(8 * 1024)
     expect(writes.join('')).toBe(lines.join(''))
+  })
+
+  it('not yet handed over are written at exit after what the destination holds, never handed to it then', () => {
+    // Handed to sonic-boom at exit, they would start an asynchronous write nobody waits for.
+    const done: string[] = []
+    const destination = linesOfATurn({ write: (lines: string) => void done.push(`async ${lines}`), flushSync: () => void done.push('its queue') }, (lines) => void done.push(`now ${lines}`))
+    destination.write('a\n')
+    destination.write('b\n')
+    destination.flushSync()
+    expect(done).toEqual(['its queue', 'now a\nb\n'])
+    destination.flushSync()
+    expect(done).toEqual(['its queue', 'now a\nb\n', 'its queue'])
   })
 
   it('are all written when the process exits at once, the request line among them, in order', async () => {

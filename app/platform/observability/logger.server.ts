@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import fs from 'node:fs'
 import { pino, type DestinationStream } from 'pino'
 import { maskTokens } from './token-paths.ts'
 
@@ -41,7 +42,7 @@ export function currentRequestId(): string | undefined {
 // when the process exits (docs/performance.md, ADR 033). The lines of one turn of the event loop
 // reach it as one write (linesOfATurn, ADR 047).
 let stdout: DestinationStream | undefined
-const asyncStdout = () => (stdout ??= linesOfATurn(pino.destination({ dest: 1, sync: false })))
+const asyncStdout = () => (stdout ??= onExit(linesOfATurn(pino.destination({ dest: 1, sync: false }), (lines) => writeAllSync(1, lines))))
 
 /** Lines handed over at once from this length: well under sonic-boom's 16 KB write. */
 const HAND_OVER_CHARS = 4096
@@ -51,11 +52,13 @@ const nextTurn = globalThis.setImmediate
 
 /**
  * A destination that hands `target` the lines written during one turn of the event loop as one
- * string, in their order, and the rest synchronously when the process exits. Why: sonic-boom
- * measures its whole pending buffer again on every write (`Buffer.byteLength`), so under load a
- * line cost ~4 µs more one at a time than in a turn's batch (issue 28, ADR 047).
+ * string, in their order. Why: sonic-boom measures its whole pending buffer again on every write
+ * (`Buffer.byteLength`), so under load a line cost ~4 µs more one at a time than in a turn's
+ * batch (issue 28, ADR 047). `flushSync` (at exit) writes what `target` holds, then the lines
+ * not yet handed over, with `writeNow`: handed to sonic-boom then, they would start an
+ * asynchronous write that the exiting process does not wait for.
  */
-export function linesOfATurn(target: DestinationStream & { flushSync?: () => void }): DestinationStream {
+export function linesOfATurn(target: DestinationStream & { flushSync?: () => void }, writeNow: (lines: string) => void): DestinationStream & { flushSync(): void } {
   let pending = ''
   let scheduled = false
   const handOver = () => {
@@ -65,14 +68,6 @@ export function linesOfATurn(target: DestinationStream & { flushSync?: () => voi
     pending = ''
     target.write(lines)
   }
-  process.on('exit', () => {
-    handOver()
-    try {
-      target.flushSync?.()
-    } catch {
-      // Already closed, or not yet open: nothing more can be written.
-    }
-  })
   return {
     write(line: string) {
       pending += line
@@ -84,6 +79,37 @@ export function linesOfATurn(target: DestinationStream & { flushSync?: () => voi
         nextTurn(handOver)
       }
     },
+    flushSync() {
+      target.flushSync?.()
+      const lines = pending
+      pending = ''
+      if (lines !== '') writeNow(lines)
+    },
+  }
+}
+
+/** The destination, flushed when the process exits (a write that cannot be made is given up). */
+function onExit<T extends { flushSync(): void }>(destination: T): T {
+  process.on('exit', () => {
+    try {
+      destination.flushSync()
+    } catch {
+      // Already closed, or not yet open: nothing more can be written.
+    }
+  })
+  return destination
+}
+
+/** `text` written whole to `fd` now, waiting out a full pipe (EAGAIN) for up to a second. */
+function writeAllSync(fd: number, text: string) {
+  let bytes = Buffer.from(text)
+  for (let waits = 0; bytes.length > 0; ) {
+    try {
+      bytes = bytes.subarray(fs.writeSync(fd, bytes))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || ++waits > 1_000) throw error
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
+    }
   }
 }
 
