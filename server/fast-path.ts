@@ -255,14 +255,16 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     const cookies = [setCookie, redirect ? undefined : contentChoiceCookie(request, config)].filter((c): c is string => c !== undefined)
     const pathname = redirect ? new URL(redirect, request.url).pathname : parsed.pathname
     const page = { req, res, started, request, parsed, acceptEncoding, cookies }
+    // A locale redirect to make is the framework's, unless it leads to a plaque's scan.
+    const answer = (scan: PlaqueScan) => (redirect && !scan ? false : keptAnswer(page, scan))
     // A plaque's scan: the kept map page it leads to, in the visitor's language at once
     // (server/plaque-scan.ts); otherwise the /q page's way.
-    if (plaqueScanOf(pathname)) return scanTargetOf(services, pathname).then((scan) => (scan ? keptAnswer(page, scan) : redirect ? false : keptAnswer(page, null)))
-    return redirect ? false : keptAnswer(page, null)
+    if (plaqueScanOf(pathname)) return scanTargetOf(services, pathname).then(answer)
+    return answer(null)
   }
 
   /** The kept page of `page` (or of the scan's map page), answered; false when none is kept. */
-  function keptAnswer(page: KeptPageRequest, scan: Awaited<ReturnType<typeof scanTargetOf>>): boolean | Promise<boolean> {
+  function keptAnswer(page: KeptPageRequest, scan: PlaqueScan): boolean | Promise<boolean> {
     const { req, request } = page
     const key = pageCache.keyOf(scan ? { ...request, url: new URL(scan.path, request.url).href } : request, false)
     if (!key) return false
@@ -272,7 +274,7 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     return withRequestId(requestId, () => sendKept(page, scan, requestId, kept))
   }
 
-  function sendKept({ req, res, started, parsed, acceptEncoding, cookies }: KeptPageRequest, scan: Awaited<ReturnType<typeof scanTargetOf>>, requestId: string, kept: KeptEntry | null): boolean {
+  function sendKept({ req, res, started, parsed, acceptEncoding, cookies }: KeptPageRequest, scan: PlaqueScan, requestId: string, kept: KeptEntry | null): boolean {
     if (!kept) return false
     const headers = req.headers
     const ip = clientIp({ req: { header: (name) => headerOf(req, name) ?? undefined }, env: { incoming: req } }, config.TRUST_PROXY)
@@ -299,6 +301,8 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
 
 type PageRequest = { url: string; method: string; headers: { get(name: string): string | null } }
 type KeptEntry = NonNullable<ReturnType<PageCache['lookupNow']>>
+/** The map page a plaque's scan is answered with, or null (not a scan, or the /q page's). */
+type PlaqueScan = Awaited<ReturnType<typeof scanTargetOf>>
 
 /** What the lean path knows of a page request before its kept answer is looked up. */
 interface KeptPageRequest {
