@@ -7,6 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import type pg from 'pg'
 import { isPostgresUrl } from '#app/config/config.server.ts'
+import { isoNow } from '#app/utils/iso-now.ts'
 import { ContentVersionBoard, dataVersionCheck, listenForVersions, watchWrites } from './content-versions.server.ts'
 import type { Database } from './schema.ts'
 import { checkpointInWorker, type WalCheckpoints } from './wal-checkpoints.server.ts'
@@ -207,5 +208,5 @@ function withStatementCache(sqlite: BetterSqlite3.Database, size = 1000): Better
   return sqlite
 }
 
-/** Current time as stored in the database. */
-export const nowIso = (date = new Date()) => date.toISOString()
+/** Current time (or `date`) as stored in the database. */
+export const nowIso = (date?: Date) => (date ? date.toISOString() : isoNow())

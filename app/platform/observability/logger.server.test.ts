@@ -12,7 +12,8 @@ import { testConfig } from '#tests/setup/test-app.ts'
 import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
 import { createHttpApp } from '../../../server/http-app.ts'
 import { requestIdFrom } from './logger-http.server.ts'
-import { createLogger, currentRequestId, isoNow, linesOfATurn, loggablePath, logRequest, scrub, scrubText, withRequestId, type Logger } from './logger.server.ts'
+import { isoNow } from '#app/utils/iso-now.ts'
+import { createLogger, currentRequestId, linesOfATurn, loggablePath, logRequest, scrub, scrubText, withRequestId, type Logger } from './logger.server.ts'
 
 /** A logger whose JSON lines are kept in memory. */
 function capturedLogger(level: 'debug' | 'info' = 'info') {

@@ -185,11 +185,13 @@ export class PageCache {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** The cache key of a visitor's page read (host and path), or null when it must not be cached. */
-  keyOf(request: RequestLike, signedIn: boolean): string | null {
+  /**
+   * The cache key of a visitor's page read (host and path), or null when it must not be cached.
+   * `url`: `request.url` already parsed, when the caller has it.
+   */
+  keyOf(request: RequestLike, signedIn: boolean, url = new URL(request.url)): string | null {
     // GET only: a HEAD answer may come without its body, which must never be kept.
     if (signedIn || request.method !== 'GET') return null
-    const url = new URL(request.url)
     // The page shown right after a like carries the visitor's own state; a search is one visitor's.
     if (url.searchParams.has('liked') || url.searchParams.get('q')?.trim() || url.pathname.endsWith('.data')) return null
     // The parameters that change the page, as its loader reads them (ADR 070), and the content
