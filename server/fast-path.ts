@@ -65,7 +65,7 @@ export interface FastPathOptions {
   pageCache: PageCache
   clientDir?: string
   /** The view counter of a kept landing page (server/http-app.ts's, shared with the framework path). */
-  countView: (services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string) => Promise<void>
+  countView: (services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string, requestId?: string) => void
 }
 
 /** A request handler that answers what it can and returns false for the rest (which it has not touched). */
@@ -211,28 +211,27 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     const requestId = requestIdFrom(headers['x-request-id'] as string | undefined)
     const header = (name: string) => headerOf(req, name) ?? undefined
     const visitor = { ip: clientIp({ req: { header }, env: { incoming: req } }, config.TRUST_PROXY), userAgent: headers['user-agent'] ?? '' }
-    return withRequestId(requestId, async () => {
-      try {
-        if ('events' in parsed.data) await services.stats.ingestBatch(parsed.data.events, visitor)
-        else await services.stats.ingest(parsed.data, visitor)
-      } catch (error) {
-        // Any other failure: the framework answers it (and reports it) with the same body.
-        if (!(error instanceof AppError)) throw error
-        const locale = callerLocale({ req: { query: () => undefined, header }, var: { user: null } })
-        const refusal = appErrorEnvelope(error, locale)
-        const json = Buffer.from(JSON.stringify(refusal.body))
-        send(req, res, requestId, started, refusal.status, { ...jsonHeaders, ...lowerCased(refusal.headers), 'content-length': String(json.length) }, json, '/api/events')
-        return true
-      }
-      send(req, res, requestId, started, 202, acceptedHeaders, accepted, '/api/events')
+    // Outside the request context (ADR 048): nothing logged here needs it, the request line takes the id.
+    try {
+      if ('events' in parsed.data) await services.stats.ingestBatch(parsed.data.events, visitor)
+      else await services.stats.ingest(parsed.data, visitor)
+    } catch (error) {
+      // Any other failure: the framework answers it (and reports it) with the same body.
+      if (!(error instanceof AppError)) throw error
+      const locale = callerLocale({ req: { query: () => undefined, header }, var: { user: null } })
+      const refusal = appErrorEnvelope(error, locale)
+      const json = Buffer.from(JSON.stringify(refusal.body))
+      send(req, res, requestId, started, refusal.status, { ...jsonHeaders, ...lowerCased(refusal.headers), 'content-length': String(json.length) }, json, '/api/events')
       return true
-    })
+    }
+    send(req, res, requestId, started, 202, acceptedHeaders, accepted, '/api/events')
+    return true
   }
 
   /**
    * A kept landing, map or category page (the render cache's), in one go when its content
-   * versions are known in memory (most visits): no promise on the way, as each runs the request
-   * context's hooks on Node 20 (issue 28). A plaque's scan, or versions to read, wait as needed.
+   * versions are known in memory (most visits): no promise on the way and no request context
+   * (ADR 048). A plaque's scan, or versions to read, wait as needed.
    */
   function keptPage(req: IncomingMessage, res: ServerResponse, started: number): boolean | Promise<boolean> {
     const headers = req.headers
@@ -271,8 +270,8 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     if (!key) return false
     const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined)
     const kept = pageCache.lookupNow(key)
-    if (kept === undefined) return pageCache.lookup(key).then((entry) => withRequestId(requestId, () => sendKept(page, scan, requestId, entry)))
-    return withRequestId(requestId, () => sendKept(page, scan, requestId, kept))
+    if (kept === undefined) return pageCache.lookup(key).then((entry) => sendKept(page, scan, requestId, entry))
+    return sendKept(page, scan, requestId, kept)
   }
 
   function sendKept({ req, res, started, parsed, acceptEncoding, cookies }: KeptPageRequest, scan: PlaqueScan, requestId: string, kept: KeptEntry | null): boolean {
@@ -280,8 +279,8 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     const headers = req.headers
     const ip = clientIp({ req: { header: (name) => headerOf(req, name) ?? undefined }, env: { incoming: req } }, config.TRUST_PROXY)
     // Counted beside the answer, as on the framework path.
-    if (kept.tag.view && isPageView(headerOf(req, 'sec-fetch-mode'))) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, ip, headers['user-agent'] ?? '')
-    if (scan) countScan(services, scan.target, ip, headers['user-agent'] ?? '')
+    if (kept.tag.view && isPageView(headerOf(req, 'sec-fetch-mode'))) countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, ip, headers['user-agent'] ?? '', requestId)
+    if (scan) withRequestId(requestId, () => countScan(services, scan.target, ip, headers['user-agent'] ?? ''))
     const nonce = createNonce()
     const answer = pageCache.answerParts(kept, nonce, headerOf(req, 'if-none-match'), acceptEncoding)
     const out: Record<string, string | string[]> = {}

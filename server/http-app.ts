@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { finished } from 'node:stream'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -12,6 +13,7 @@ import '#app/load-context.ts'
 import { isPageView, uncounted } from '#app/modules/stats/page-view.ts'
 import { tokenFromRequest } from '#app/platform/http/session-cookie.server.ts'
 import { requestLogging } from '#app/platform/observability/logger-http.server.ts'
+import { holdRequestContext, withRequestId } from '#app/platform/observability/logger.server.ts'
 import type { Services } from '#app/services.server.ts'
 import { negotiateLocale } from '#app/platform/locale/locale-negotiation.server.ts'
 import { contentChoiceCookie } from '#app/platform/locale/content-wish.ts'
@@ -134,7 +136,7 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
     const cacheKey = pageCache.keyOf(page, user !== null)
     const kept = cacheKey ? await pageCache.lookup(cacheKey) : null
     // Counted beside the answer, not before it: the visitor waits for nothing (failures are logged).
-    if (kept?.tag.view && isPageView(request.headers.get('sec-fetch-mode'))) void countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request.headers.get('user-agent') ?? '')
+    if (kept?.tag.view && isPageView(request.headers.get('sec-fetch-mode'))) countView(services, { id: kept.tag.view.id, categoryId: kept.tag.categoryId }, context.clientIp, request.headers.get('user-agent') ?? '')
     const acceptEncoding = request.headers.get('accept-encoding')
     const response = kept
       ? pageCache.answer(kept, context.cspNonce, request.headers.get('if-none-match'), acceptEncoding)
@@ -154,7 +156,14 @@ export function createHttpApp({ services, build, mode, clientDir, pageCache = se
 export function createRequestListener(options: HttpAppOptions & { wrap?: (fetch: Hono['fetch']) => Hono['fetch'] }) {
   const pageCache = options.pageCache ?? options.services.pageCache
   const app = createHttpApp({ ...options, pageCache })
-  const listener = getRequestListener(options.wrap ? options.wrap(app.fetch) : app.fetch)
+  const honoListener = getRequestListener(options.wrap ? options.wrap(app.fetch) : app.fetch)
+  // The framework's answer keeps the request context on until its last byte (a page streams
+  // after its handler returned); the lean path's answers need none (ADR 048).
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    // finished: called at once for an answer already over (a client that went away).
+    finished(res, holdRequestContext())
+    return honoListener(req, res)
+  }
   const fastPath = createFastPath({ services: options.services, pageCache, clientDir: options.clientDir, countView })
   // Never half-answered: the fast path writes nothing before its last step, so a failure before
   // it (a database that cannot be read…) is the framework's to answer.
@@ -255,16 +264,21 @@ function decodedKey(pathname: string): string | null {
   return pathname.replace(/^\/uploads\//, '') || null
 }
 
-/** A kept landing page served again is a view too (the loader counts the rendered ones). */
-export async function countView(services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string) {
+/**
+ * A kept landing page served again is a view too (the loader counts the rendered ones). In one
+ * go in the common case; otherwise counted beside the answer, as part of the request
+ * `requestId` (the lean path's, which answers outside the request context).
+ */
+export function countView(services: Pick<Services, 'stats' | 'logger'>, walk: { id: number; categoryId: number }, ip: string, userAgent: string, requestId?: string): void {
   const notCounted = uncounted(services.logger, 'landing view not recorded')
   try {
-    // The common case at once, without a chain of promises per view (issue 28).
     if (services.stats.countViewNow(walk, { ip, userAgent })) return
   } catch (error) {
     return notCounted(error)
   }
-  await services.stats.ingestView(walk, { ip, userAgent }).catch(notCounted)
+  const later = () => void services.stats.ingestView(walk, { ip, userAgent }).catch(notCounted)
+  if (requestId === undefined) later()
+  else withRequestId(requestId, later)
 }
 
 /** A page load (GET/HEAD), not a form post or a React Router data request. */

@@ -13,7 +13,7 @@ import { createTestDb, type TestDb } from '#tests/setup/test-db.ts'
 import { createHttpApp } from '../../../server/http-app.ts'
 import { requestIdFrom } from './logger-http.server.ts'
 import { isoNow } from '#app/utils/iso-now.ts'
-import { createLogger, currentRequestId, linesOfATurn, loggablePath, logRequest, scrub, scrubText, withRequestId, type Logger } from './logger.server.ts'
+import { createLogger, currentRequestId, holdRequestContext, linesOfATurn, loggablePath, logRequest, scrub, scrubText, withRequestId, type Logger } from './logger.server.ts'
 
 /** A logger whose JSON lines are kept in memory. */
 function capturedLogger(level: 'debug' | 'info' = 'info') {
@@ -75,6 +75,37 @@ describe('request ids', () => {
     expect(records()).toMatchObject([{ msg: 'inside', level: 'warn', request_id: 'req-1' }, { msg: 'outside', level: 'warn' }])
     expect(records()[1]).not.toHaveProperty('request_id')
     expect(currentRequestId()).toBeUndefined()
+  })
+
+  it('keeps the context on while a request holds it, and switches it off a second after the last one (ADR 048)', async () => {
+    const { logger, records } = capturedLogger()
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    const seen: Record<string, string | undefined> = {}
+    // Held by the running function: a line after more than a second still carries its id.
+    const long = withRequestId('req-long', async () => {
+      await wait(1_300)
+      logger.info('after a long wait')
+    })
+    // Held until its answer's last byte (the framework's answers): a timer left by it keeps the id.
+    const release = holdRequestContext()
+    withRequestId('req-streamed', () => setTimeout(() => logger.info('while streaming'), 1_400))
+    await long
+    await wait(200)
+    release()
+    // Nothing holds this one once it returned: its timer fires after the context was switched off.
+    withRequestId('req-left', () => setTimeout(() => (seen.left = currentRequestId()), 1_200))
+    await wait(1_300)
+    expect(seen).toEqual({ left: undefined })
+    // Switched on again by the next request, across its awaits.
+    await withRequestId('req-next', async () => {
+      await wait(5)
+      logger.info('next')
+    })
+    expect(records()).toMatchObject([
+      { msg: 'after a long wait', request_id: 'req-long' },
+      { msg: 'while streaming', request_id: 'req-streamed' },
+      { msg: 'next', request_id: 'req-next' },
+    ])
   })
 
   it('writes nothing below its level', () => {
