@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          setupFiles: ['tests/setup/console.ts'],
+          setupFiles: ['tests/setup/runtime.ts', 'tests/setup/console.ts'],
           environment: 'node',
           // A worker keeps its modules from one file to the next (no module holds state: services
           // are built per test from createServices), which saves importing the app 150 times.

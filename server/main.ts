@@ -3,6 +3,8 @@
 // - production (`npm start`: node runs this file as build/server/main.js, bundled beside the app):
 //   the bundle build/server/index.js;
 // - development (`npm run dev`: tsx runs this file): server/app.ts through Vite in middleware mode.
+// First, before React loads (it reads the property once): see the file.
+import './array-buffer-detached.ts'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
