@@ -212,9 +212,10 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     const header = (name: string) => headerOf(req, name) ?? undefined
     const visitor = { ip: clientIp({ req: { header }, env: { incoming: req } }, config.TRUST_PROXY), userAgent: headers['user-agent'] ?? '' }
     // Outside the request context (ADR 048): nothing logged here needs it, the request line takes the id.
+    const events = 'events' in parsed.data ? parsed.data.events : [parsed.data]
     try {
-      if ('events' in parsed.data) await services.stats.ingestBatch(parsed.data.events, visitor)
-      else await services.stats.ingest(parsed.data, visitor)
+      // In one go when the routes and the day's salt are known (most events), else with the reads it takes.
+      if (!services.stats.ingestNow(events, visitor)) await services.stats.ingestBatch(events, visitor)
     } catch (error) {
       // Any other failure: the framework answers it (and reports it) with the same body.
       if (!(error instanceof AppError)) throw error

@@ -83,6 +83,31 @@ describe.each(testDialects)('visitor events counted in memory on %s', (dialect) 
     expect(written.services.stats.countViewNow({ id: written.walk.id, categoryId: written.category.id }, visitor(2))).toBe(false)
   })
 
+  it("counts a page's events at once (no promise) once its route and the day's salt are known, as ingest would", async () => {
+    const { services, walk, uuid } = await setup({ RATE_LIMIT_EVENTS: '5/60' })
+    const time = { type: 'time' as const, route_uuid: uuid, value: 30 }
+    // Neither the route nor the salt read yet: the caller takes ingest's way.
+    expect(services.stats.ingestNow([time], visitor(1))).toBe(false)
+    await services.stats.ingest(time, visitor(1))
+    testDb.queries.length = 0
+    // Then at once, without a statement, under the same per-client limit (5 a minute: the event
+    // above and four of these, two in one batch), the next refused with ingest's 429; a bot's dealt with, not counted.
+    expect([1, 2].map(() => services.stats.ingestNow([time], visitor(1)))).toEqual([true, true])
+    expect(services.stats.ingestNow([time, { ...time, value: 5 }], visitor(1))).toBe(true)
+    expect(() => services.stats.ingestNow([time], visitor(1))).toThrow(expect.objectContaining({ status: 429 }))
+    expect(services.stats.ingestNow([time], { ip: '198.51.100.9', userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).toBe(true)
+    // What it does not take at once: a like, a place (read from the database), an unknown route.
+    expect(services.stats.ingestNow([{ type: 'like', route_uuid: uuid }], visitor(2))).toBe(false)
+    expect(services.stats.ingestNow([{ type: 'place_visit', place_id: 1 }], visitor(2))).toBe(false)
+    expect(services.stats.ingestNow([{ ...time, route_uuid: 'not-a-route' }], visitor(2))).toBe(false)
+    expect(testDb.queries).toEqual([])
+    await services.stats.close()
+    const times = await testDb.db.selectFrom('events').select(['value', 'visitor_hash']).where('walk_id', '=', walk.id).where('type', '=', 'time').execute()
+    expect(times.map((row) => Number(row.value)).sort((a, b) => a - b)).toEqual([5, 30, 30, 30, 30])
+    // The same visitor under the same daily hash as ingest's.
+    expect(new Set(times.map((row) => row.visitor_hash)).size).toBe(1)
+  })
+
   it('writes everything counted at close (the shutdown), what arrives while writing too', async () => {
     const { services, category, walk } = await setup({ EVENTS_FLUSH_MS: '60000' })
     const views = Array.from({ length: 500 }, (_, i) => services.stats.ingestView({ id: walk.id, categoryId: category.id }, visitor(i)))

@@ -351,6 +351,33 @@ export class StatsService implements OnHandle<StatsService> {
   }
 
   /**
+   * `ingestBatch` in one go, for the common case (issue 28): counted in memory, the day's salt
+   * and every route named already known, no like, no place (those take a database read). True
+   * when the events were taken (counted, or a bot's and dropped), with ingestBatch's 429 over the
+   * limit; false when nothing was done yet and `ingestBatch` must take them.
+   */
+  ingestNow(inputs: EventInput[], visitor: Visitor): boolean {
+    if (!this.counting.inMemory || inputs.length === 0) return false
+    if (inputs.some((input) => input.type === 'like' || input.type === 'audio_play' || input.place_id !== undefined || input.route_uuid === undefined)) return false
+    const occurredAt = nowIso()
+    const salt = this.salts.get(dayOf(occurredAt))
+    if (salt === undefined) return false
+    const slugs = contentVersionBoard(this.deps.db).version(0)
+    if (typeof slugs !== 'number') return false
+    const walks: Array<{ id: number; category_id: number }> = []
+    for (const input of inputs) {
+      const kept = this.counting.walks.get(input.route_uuid!)
+      if (!kept || kept.slugs !== slugs || !kept.walk) return false
+      walks.push(kept.walk)
+    }
+    if (isbot(visitor.userAgent)) return true
+    if (!this.counting.limits.enforceNow(eventsLimitKey(visitor.ip), this.deps.config.RATE_LIMIT_EVENTS, inputs.length)) return false
+    const visitorHash = visitorHashUnder(salt, visitor)
+    void this.countLater(inputs.map((input, i) => ({ categoryId: walks[i].category_id, type: input.type, walkId: walks[i].id, placeId: null, value: input.value, visitorHash, occurredAt })))
+    return true
+  }
+
+  /**
    * A published route by uuid, from memory while the slug namespace's version is the one it was
    * read at: every route that appears, goes, or changes status or category raises it.
    */

@@ -46,6 +46,17 @@ export class LimitTally {
     return this.flushMs === 0 ? null : this.count(key, limit, weight)
   }
 
+  /**
+   * `enforce` without a promise, when it needs no I/O: false when every hit is written first
+   * (`flushMs` 0: nothing counted, the caller then takes `enforce`'s way); the same 429 over it.
+   */
+  enforceNow(key: string, limit: Limit, weight = 1): boolean {
+    const counted = this.hitNow(key, limit, weight)
+    if (counted === null) return false
+    if (!counted.allowed) throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, { 'Retry-After': String(counted.retryAfterSeconds) })
+    return true
+  }
+
   /** Counts `weight` hits of `key`; whether they are within its limit (no I/O unless `flushMs` is 0). */
   async hit(key: string, limit: Limit, weight = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
     if (this.flushMs === 0) return this.limiter.hit(key, limit, weight)
