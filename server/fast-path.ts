@@ -250,9 +250,9 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
     } catch {
       return false
     }
-    const { redirect, setCookie } = negotiateLocale(request, null, config)
+    const { redirect, setCookie } = negotiateLocale(request, null, config, parsed)
     // The switcher's choice (?lang=) kept for the visitor's next pages (ADR 043).
-    const cookies = [setCookie, redirect ? undefined : contentChoiceCookie(request, config)].filter((c): c is string => c !== undefined)
+    const cookies = [setCookie, redirect ? undefined : contentChoiceCookie(request, config, parsed)].filter((c): c is string => c !== undefined)
     const pathname = redirect ? new URL(redirect, request.url).pathname : parsed.pathname
     const page = { req, res, started, request, parsed, acceptEncoding, cookies }
     // A locale redirect to make is the framework's, unless it leads to a plaque's scan.

@@ -51,9 +51,14 @@ const acceptLanguageWishes = memoized((acceptLanguage: string): readonly string[
  * The Set-Cookie that keeps a visitor's choice (ADR 043): a page read asked with `?lang=` (the
  * switcher's links) remembers that language for the visitor's next pages; else nothing.
  */
-export function contentChoiceCookie(request: { url: string; method: string; headers: { get(name: string): string | null } }, config: { BASE_URL: string; SUBDOMAIN_ROUTING: boolean }): string | undefined {
+export function contentChoiceCookie(
+  request: { url: string; method: string; headers: { get(name: string): string | null } },
+  config: { BASE_URL: string; SUBDOMAIN_ROUTING: boolean },
+  // `request.url` already parsed, when the caller has it (the lean path: issue 28).
+  url?: URL,
+): string | undefined {
   if (request.method !== 'GET') return undefined
-  const asked = new URL(request.url).searchParams.get('lang')
+  const asked = (url ?? new URL(request.url)).searchParams.get('lang')
   if (asked === null || !isCanonicalTag(asked)) return undefined
   if (readCookie(request.headers.get('cookie'), contentLocaleCookie.name) === asked) return undefined
   const domain = config.SUBDOMAIN_ROUTING ? `; Domain=${new URL(config.BASE_URL).hostname}` : ''

@@ -23,8 +23,9 @@ export function negotiateLocale(
   request: { url: string; method: string; headers: { get(name: string): string | null } },
   user: Pick<User, 'locale'> | null,
   config: Pick<Config, 'BASE_URL' | 'SUBDOMAIN_ROUTING'>,
+  // `request.url` already parsed, when the caller has it (the lean path: issue 28).
+  url = new URL(request.url),
 ): { redirect?: string; setCookie?: string } {
-  const url = new URL(request.url)
   // Only a page load is redirected: data, manifest and asset fetches carry no text/html Accept.
   const isDocument =
     request.method === 'GET' &&
