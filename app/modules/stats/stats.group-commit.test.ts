@@ -4,6 +4,7 @@ import { createLogger } from '#app/platform/observability/logger.server.ts'
 import { createCategory, createUser } from '#tests/setup/factories.ts'
 import { createTestApi, testConfig } from '#tests/setup/test-app.ts'
 import { createTestDb, testDialects, type TestDb } from '#tests/setup/test-db.ts'
+import { StatsRepo } from './stats.repo.server.ts'
 import { insertWalk } from './stats.test-fixtures.ts'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
@@ -36,6 +37,30 @@ describe.each(testDialects)('group commit of events on %s', (dialect) => {
     const months = await testDb.db.selectFrom('stat_months').select((eb) => eb.fn.sum<number | string | null>('views').as('n')).where('category_id', '=', (await testDb.db.selectFrom('walks').select('category_id').where('id', '=', walkId).executeTakeFirstOrThrow()).category_id).executeTakeFirstOrThrow()
     return { events: Number(events.n), days: Number(days.n ?? 0), months: Number(months.n ?? 0) }
   }
+
+  it('writes full chunks of events from a statement made once, every row as given', async () => {
+    const { category, walk } = await setup()
+    const rows = Array.from({ length: 2_345 }, (_, i) => ({
+      category_id: category.id,
+      walk_id: i % 7 === 0 ? null : walk.id,
+      place_id: null,
+      type: i % 3 === 0 ? ('time' as const) : ('view' as const),
+      value: i,
+      visitor_hash: i % 5 === 0 ? null : `hash-${i}`,
+      qr_code_id: null,
+      occurred_at: new Date(Date.UTC(2026, 10, 1 + (i % 28), 12, 0, i % 60)).toISOString(),
+    }))
+    testDb.queries.length = 0
+    await new StatsRepo(testDb.db).insertEvents(rows)
+    await new StatsRepo(testDb.db).insertEvents(rows.slice(0, 1_000).map((row) => ({ ...row, value: row.value + 10_000 })))
+    // Two full chunks and the rest in three statements, then one more full chunk: the same text again.
+    const inserts = testDb.queries.filter((q) => /^insert into "events"/i.test(q))
+    expect(inserts).toHaveLength(4)
+    expect(inserts[3]).toBe(inserts[0])
+    const stored = await testDb.db.selectFrom('events').select(['category_id', 'walk_id', 'place_id', 'type', 'value', 'visitor_hash', 'qr_code_id', 'occurred_at']).orderBy('value').execute()
+    const expected = [...rows, ...rows.slice(0, 1_000).map((row) => ({ ...row, value: row.value + 10_000 }))]
+    expect(stored.map((row) => ({ ...row, value: Number(row.value), occurred_at: new Date(row.occurred_at).toISOString() }))).toEqual(expected)
+  })
 
   it('counts every view of a burst, in a few transactions rather than one per view', async () => {
     const { services, category, walk } = await setup()

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely'
+import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
 import { sharedRead } from '#app/db/shared-read.server.ts'
 import type { EventsTable, StatDaysTable, StatMonthsTable } from '#app/db/schema.ts'
@@ -19,6 +19,14 @@ export interface DayRange {
 
 // Rows per statement, well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const EVENT_CHUNK = 1000
+
+/**
+ * A full chunk's INSERT as Kysely writes it, made once per kind of database (keyed by a one-row
+ * INSERT's text, which names the dialect's quoting and placeholders) and run again with each
+ * chunk's values: under load (~12,000 views a second) building and compiling 1,000 rows'
+ * statement took ~4 % of a kept page's time (issue 28).
+ */
+const fullChunkSql = new Map<string, string>()
 const DAY_CHUNK = 500
 
 // Months and years are cut from text days and months with substr (alike on SQLite and PostgreSQL),
@@ -49,8 +57,33 @@ export class StatsRepo {
 
   async insertEvents(rows: EventRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += EVENT_CHUNK) {
-      await this.db.insertInto('events').values(rows.slice(i, i + EVENT_CHUNK)).execute()
+      const chunk = rows.slice(i, i + EVENT_CHUNK)
+      const compiled = chunk.length === EVENT_CHUNK ? this.fullChunkInsert(chunk) : null
+      if (compiled) await this.db.executeQuery(compiled)
+      else await this.db.insertInto('events').values(chunk).execute()
     }
+  }
+
+  /** `chunk`'s INSERT from the kept statement; null unless every row has the first one's columns, in its order, with no value left undefined. */
+  private fullChunkInsert(chunk: EventRow[]): CompiledQuery | null {
+    const columns = Object.keys(chunk[0]) as (keyof EventRow)[]
+    const parameters: unknown[] = []
+    for (const row of chunk) {
+      const names = Object.keys(row)
+      if (names.length !== columns.length) return null
+      for (let c = 0; c < columns.length; c++) {
+        const value = row[columns[c]]
+        if (names[c] !== columns[c] || value === undefined) return null
+        parameters.push(value)
+      }
+    }
+    const key = this.db.insertInto('events').values(chunk[0]).compile().sql
+    let text = fullChunkSql.get(key)
+    if (text === undefined) {
+      text = this.db.insertInto('events').values(chunk).compile().sql
+      fullChunkSql.set(key, text)
+    }
+    return CompiledQuery.raw(text, parameters)
   }
 
   /** Deletes events by id and answers what they were (to take them out of the roll-ups). */
