@@ -303,10 +303,13 @@ export function createFastPath({ services, pageCache, clientDir, countView }: Fa
 /**
  * A kept page's path as logged (scrubText), remembered: the same few paths come back at every
  * visit, and masking one cost ~2 % of a kept page's answer (issue 28). Only kept pages' paths
- * (and their plaques' addresses) reach it, which are real and few; bounded all the same.
+ * (and their plaques' addresses) reach it; bounded all the same, in number and in length (a
+ * page whose address takes any suffix must not let a visitor fill the heap with long ones).
  */
 const loggedPaths = new Map<string, string>()
+const REMEMBERED_PATH_MAX = 200
 function loggedPathOf(pathname: string): string {
+  if (pathname.length > REMEMBERED_PATH_MAX) return scrubText(pathname)
   let logged = loggedPaths.get(pathname)
   if (logged === undefined) {
     if (loggedPaths.size >= 4_000) loggedPaths.clear()
