@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 import fs from 'node:fs'
 import { pino, type DestinationStream } from 'pino'
 import { isoNow } from '#app/utils/iso-now.ts'
@@ -57,8 +57,23 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined
 // The real one, captured before any test fakes timers (as nextTurn below).
 const realSetTimeout = globalThis.setTimeout
 
+/**
+ * Whether this Node's `AsyncLocalStorage` runs on asynchronous hooks that `disable()` switches
+ * off for the whole process (Node 20). Node 24's runs on `AsyncContextFrame`, without hooks:
+ * there `disable()` only forgets the store in the current context, and there is nothing to
+ * switch off. Asked of Node itself: a context bound before `disable()` still sees its store
+ * only where no hook was switched off.
+ */
+export const requestContextHasHooks = (() => {
+  const probe = new AsyncLocalStorage<number>()
+  const bound = probe.run(1, () => AsyncResource.bind(() => probe.getStore()))
+  probe.disable()
+  return bound() === undefined
+})()
+
 /** Keeps the request context switched on until the returned function is called (once). */
 export function holdRequestContext(): () => void {
+  if (!requestContextHasHooks) return () => {}
   holders++
   let released = false
   return () => {
