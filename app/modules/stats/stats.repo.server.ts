@@ -19,6 +19,7 @@ export interface DayRange {
 
 // Rows per statement, well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const EVENT_CHUNK = 1000
+const DAY_CHUNK = 500
 
 /**
  * A full chunk's INSERT as Kysely writes it, made once per kind of database (keyed by a one-row
@@ -27,7 +28,6 @@ const EVENT_CHUNK = 1000
  * statement took ~4 % of a kept page's time (issue 28).
  */
 const fullChunkSql = new Map<string, string>()
-const DAY_CHUNK = 500
 
 // Months and years are cut from text days and months with substr (alike on SQLite and PostgreSQL),
 // written without bound parameters so PostgreSQL sees the same expression in SELECT and GROUP BY.

@@ -7,7 +7,7 @@ import { inTransaction, type OnHandle } from '#app/db/handle.server.ts'
 import type { EventType, User } from '#app/db/schema.ts'
 import type { CategoryService } from '#app/modules/categories/categories.service.server.ts'
 import type { Logger } from '#app/platform/observability/logger.server.ts'
-import type { RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
+import { tooManyRequests, type RateLimiter } from '#app/platform/rate-limit/rate-limit.server.ts'
 import { LimitTally } from '#app/platform/rate-limit/tally.server.ts'
 import { clientNetwork } from '#app/platform/rate-limit/client-network.ts'
 import { resolveTexts } from '#app/modules/walks/walk-serializer.server.ts'
@@ -310,7 +310,7 @@ export class StatsService implements OnHandle<StatsService> {
     const likes = inputs.filter((input) => input.type === 'like').length
     if (likes > 0) {
       const { allowed, retryAfterSeconds } = await this.clientLimit('likes', visitor.ip, likes)
-      if (!allowed) throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, { 'Retry-After': String(retryAfterSeconds) })
+      if (!allowed) throw tooManyRequests(retryAfterSeconds)
     }
     const repo = new StatsRepo(this.deps.db)
     // A batch names the same route (and a few places) again and again: each is read once.
@@ -366,15 +366,21 @@ export class StatsService implements OnHandle<StatsService> {
     if (typeof slugs !== 'number') return false
     const walks: Array<{ id: number; category_id: number }> = []
     for (const input of inputs) {
-      const kept = this.counting.walks.get(input.route_uuid!)
-      if (!kept || kept.slugs !== slugs || !kept.walk) return false
-      walks.push(kept.walk)
+      const walk = this.walkInMemory(input.route_uuid!, slugs)
+      if (!walk) return false
+      walks.push(walk)
     }
     if (isbot(visitor.userAgent)) return true
     if (!this.counting.limits.enforceNow(eventsLimitKey(visitor.ip), this.deps.config.RATE_LIMIT_EVENTS, inputs.length)) return false
     const visitorHash = visitorHashUnder(salt, visitor)
     void this.countLater(inputs.map((input, i) => ({ categoryId: walks[i].category_id, type: input.type, walkId: walks[i].id, placeId: null, value: input.value, visitorHash, occurredAt })))
     return true
+  }
+
+  /** A published route kept in memory, when it was read at the slug namespace's version `slugs`. */
+  private walkInMemory(uuid: string, slugs: number): { id: number; category_id: number } | undefined {
+    const kept = this.counting.walks.get(uuid)
+    return kept && kept.slugs === slugs ? kept.walk : undefined
   }
 
   /**
@@ -385,8 +391,8 @@ export class StatsService implements OnHandle<StatsService> {
     const board = contentVersionBoard(this.deps.db)
     const now = board.version(0)
     const slugs = typeof now === 'number' ? now : await now
-    const kept = this.counting.walks.get(uuid)
-    if (kept && kept.slugs === slugs) return kept.walk
+    const known = this.walkInMemory(uuid, slugs)
+    if (known) return known
     const walk = await new StatsRepo(this.deps.db).findPublishedWalk(uuid)
     // Unknown addresses are not kept (anyone can make them up); known ones up to a bound.
     if (walk) {

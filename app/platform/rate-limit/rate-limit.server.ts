@@ -26,6 +26,9 @@ export interface RateLimitStore {
 /** Seconds a client is asked to wait when the counters cannot be read. */
 const UNAVAILABLE_RETRY_SECONDS = 5
 
+/** The refusal of a hit over its limit: 429, and when to try again. */
+export const tooManyRequests = (retryAfterSeconds: number) => new AppError(429, { key: 'errors.too_many_requests' }, undefined, { 'Retry-After': String(retryAfterSeconds) })
+
 export class RateLimiter {
   private secret: string | undefined
 
@@ -66,11 +69,7 @@ export class RateLimiter {
   /** Counts a hit and throws the 429 when the key is over its limit (503 when the store is down). */
   async enforce(key: string, limit: Limit, weight = 1): Promise<void> {
     const { allowed, retryAfterSeconds } = await this.hit(key, limit, weight)
-    if (!allowed) {
-      throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, {
-        'Retry-After': String(retryAfterSeconds),
-      })
-    }
+    if (!allowed) throw tooManyRequests(retryAfterSeconds)
   }
 
   /**

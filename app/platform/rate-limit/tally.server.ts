@@ -1,5 +1,5 @@
 import { AppError } from '#app/utils/errors.ts'
-import type { Limit, RateLimiter } from './rate-limit.server.ts'
+import { tooManyRequests, type Limit, type RateLimiter } from './rate-limit.server.ts'
 
 interface Count {
   limit: Limit
@@ -35,7 +35,7 @@ export class LimitTally {
   /** Counts a hit and throws the 429 when the key is over its limit (503 when the store is down). */
   async enforce(key: string, limit: Limit, weight = 1): Promise<void> {
     const { allowed, retryAfterSeconds } = await this.hit(key, limit, weight)
-    if (!allowed) throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, { 'Retry-After': String(retryAfterSeconds) })
+    if (!allowed) throw tooManyRequests(retryAfterSeconds)
   }
 
   /**
@@ -53,7 +53,7 @@ export class LimitTally {
   enforceNow(key: string, limit: Limit, weight = 1): boolean {
     const counted = this.hitNow(key, limit, weight)
     if (counted === null) return false
-    if (!counted.allowed) throw new AppError(429, { key: 'errors.too_many_requests' }, undefined, { 'Retry-After': String(counted.retryAfterSeconds) })
+    if (!counted.allowed) throw tooManyRequests(counted.retryAfterSeconds)
     return true
   }
 
