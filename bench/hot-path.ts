@@ -112,7 +112,7 @@ export async function hotPathRows(opts: HotPathOptions): Promise<Row[]> {
       ceiling.push(await load({ url: plains[kind].url, connections: CONNECTIONS, seconds }))
       row.push(await load({ ...request, seconds }))
     }
-    return { ceiling: combined(ceiling), run: combined(row) }
+    return { ceiling: combined(ceiling), run: combined(row), p99Slices: row.map((slice) => slice.p99) }
   }
 
   const targets: Target[] = [
@@ -154,7 +154,7 @@ export async function hotPathRows(opts: HotPathOptions): Promise<Row[]> {
       if (target.id === 'hot-events') eventsAccepted++
       const warm = await load({ ...request, seconds: 2 })
       const load1 = loadAverage()
-      const { ceiling, run } = await inTurns(target.ceiling, request)
+      const { ceiling, run, p99Slices } = await inTurns(target.ceiling, request)
       // Every answer served, the warm-up's too, is a view (/r) or an event stored.
       const served = run.total - run.non2xx - run.errors + warm.total - warm.non2xx - warm.errors
       if (target.id === 'hot-r') pageServed += served
@@ -167,7 +167,7 @@ export async function hotPathRows(opts: HotPathOptions): Promise<Row[]> {
         figure: `${int(run.requestsPerSecond)} req/s = ${ratio.toFixed(2)} × plain Node (${int(ceiling.requestsPerSecond)}, ${CEILING_NAMES[target.ceiling]}); p99 ${ms(run.p99)}; ${failures} errors; load ${load1}`,
         budget: `≥ ${target.budget} × plain Node${target.p99Budget ? `; p99 ≤ ${target.p99Budget} ms` : ''}; 0 errors`,
         pass: ratio >= target.budget && (!target.p99Budget || run.p99 <= target.p99Budget) && failures === 0,
-        values: { rps: run.requestsPerSecond, plainNodeRps: ceiling.requestsPerSecond, ratio, p50: run.p50, p99: run.p99, errors: failures, requests: run.total, load1: Number(load1) },
+        values: { rps: run.requestsPerSecond, plainNodeRps: ceiling.requestsPerSecond, ratio, p50: run.p50, p99: run.p99, p99Slices: p99Slices.join(','), errors: failures, requests: run.total, load1: Number(load1) },
       })
     }
   } finally {

@@ -150,4 +150,53 @@ describe.each(testDialects)('visitor events counted in memory on %s', (dialect) 
     expect((await stored(walk.id)).views).toBe(1)
     expect((await stored(gone.id)).views).toBe(0)
   })
+  it('writes what was counted in groups of whole requests, with a turn of the event loop between groups', async () => {
+    const { services, category, walk, uuid } = await setup({ EVENTS_FLUSH_MS: '60000' })
+    await Promise.all(Array.from({ length: 500 }, (_, i) => services.stats.ingestView({ id: walk.id, categoryId: category.id }, visitor(i))))
+    // A page's three events at once: never split between two groups.
+    await Promise.all(Array.from({ length: 40 }, (_, i) => services.stats.ingestBatch(Array.from({ length: 3 }, () => ({ type: 'time' as const, route_uuid: uuid, value: 10 })), visitor(i))))
+    testDb.queries.length = 0
+    // Marks every turn of the event loop among the statements while the groups are written.
+    let marking = true
+    const mark = () => {
+      if (!marking) return
+      testDb.queries.push('-- turn')
+      setImmediate(mark)
+    }
+    setImmediate(mark)
+    await services.stats.close()
+    marking = false
+    const steps = testDb.queries.filter((q) => q === '-- turn' || /^insert into "events"/i.test(q))
+    const inserts = steps.flatMap((q, i) => (q === '-- turn' ? [] : [i]))
+    // 620 events, 250 at most a group: three groups, each its own transaction.
+    expect(inserts).toHaveLength(3)
+    for (let g = 1; g < inserts.length; g++) expect(steps.slice(inserts[g - 1], inserts[g])).toContain('-- turn')
+    expect(await stored(walk.id)).toEqual({ views: 500, times: 120, rolledViews: 500, rolledSessions: 120 })
+  })
+
+  it('keeps every request while the database refuses the events, and writes them all once it takes them again', async () => {
+    let refusing = false
+    const refusingDb = testDb.db.withPlugin({
+      transformQuery: (args) => {
+        const node = args.node
+        if (refusing && node.kind === 'InsertQueryNode' && (node as { into?: { table: { identifier: { name: string } } } }).into?.table.identifier.name === 'events') throw new Error('database down')
+        return node
+      },
+      transformResult: async (args) => args.result,
+    })
+    const { services } = createTestApi({ ...testDb, db: refusingDb }, { EVENTS_FLUSH_MS: '60000', RATE_LIMIT_EVENTS: '1000000/60' })
+    const { user } = await createUser(services)
+    const category = await createCategory(services, user)
+    const walk = await insertWalk(testDb.db, category.id)
+    await services.stats.ingestView({ id: walk.id, categoryId: category.id }, visitor(0))
+    await services.stats.close()
+    refusing = true
+    await Promise.all(Array.from({ length: 600 }, (_, i) => services.stats.ingestView({ id: walk.id, categoryId: category.id }, visitor(i))))
+    await services.stats.flush()
+    await services.stats.flush()
+    expect(await stored(walk.id)).toMatchObject({ views: 1, rolledViews: 1 })
+    refusing = false
+    await services.stats.close()
+    expect(await stored(walk.id)).toMatchObject({ views: 601, rolledViews: 601 })
+  })
 })

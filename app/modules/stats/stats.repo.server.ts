@@ -1,5 +1,6 @@
-import { CompiledQuery, sql, type Insertable, type Selectable } from 'kysely'
+import { CompiledQuery, sql, type Compilable, type Insertable, type Kysely, type Selectable } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
+import { isPostgres } from '#app/db/dialect.ts'
 import { sharedRead } from '#app/db/shared-read.server.ts'
 import type { EventsTable, StatDaysTable, StatMonthsTable } from '#app/db/schema.ts'
 
@@ -22,12 +23,56 @@ const EVENT_CHUNK = 1000
 const DAY_CHUNK = 500
 
 /**
- * A full chunk's INSERT as Kysely writes it, made once per kind of database (keyed by a one-row
- * INSERT's text, which names the dialect's quoting and placeholders) and run again with each
- * chunk's values: under load (~12,000 views a second) building and compiling 1,000 rows'
- * statement took ~4 % of a kept page's time (issue 28).
+ * The texts of the visitors' writes (events, day and month roll-ups) as Kysely writes them, per
+ * kind of database, statement, number of rows and columns: made once and run again with each
+ * call's values. Under load (~12,000 views a second, written in groups) building and compiling
+ * them took ~4 % of a kept page's time, and a group's fixed cost grew the event loop's pauses
+ * (issue 28). Bounded: the last group of a flush has any number of rows.
  */
-const fullChunkSql = new Map<string, string>()
+const keptTexts = new Map<string, string>()
+const KEPT_TEXTS_MAX = 64
+
+/**
+ * Runs `build(rows)` (an INSERT of `rows`, its other parts free of values) from a kept text when
+ * one is kept for its shape. The first time, Kysely's own compile runs it and its text is kept
+ * only when its parameters are the rows' values, column by column: anything else (a column
+ * missing in a row, an undefined value, a value in another part, a handle with plugins) always
+ * goes Kysely's way.
+ */
+async function insertKept<Row extends object>(db: DB, name: string, rows: Row[], build: (rows: Row[]) => Compilable): Promise<void> {
+  const columns = Object.keys(rows[0]) as (keyof Row)[]
+  // A handle with plugins compiles every time: they transform the query, not a kept text.
+  const parameters = db.getExecutor().plugins.length === 0 ? valuesOf(rows, columns) : null
+  const key = parameters && `${isPostgres(db as unknown as Kysely<unknown>) ? 'pg' : 'sqlite'}|${name}|${rows.length}|${columns.join(',')}`
+  const text = key && keptTexts.get(key)
+  if (text) {
+    await db.executeQuery(CompiledQuery.raw(text, parameters))
+    return
+  }
+  const compiled = build(rows).compile()
+  if (key && sameValues(compiled.parameters, parameters)) {
+    if (keptTexts.size >= KEPT_TEXTS_MAX) keptTexts.delete(keptTexts.keys().next().value!)
+    keptTexts.set(key, compiled.sql)
+  }
+  await db.executeQuery(compiled)
+}
+
+/** The rows' values in column order; null unless every row has these columns, in this order, none undefined. */
+function valuesOf<Row extends object>(rows: Row[], columns: (keyof Row)[]): unknown[] | null {
+  const values: unknown[] = []
+  for (const row of rows) {
+    const names = Object.keys(row)
+    if (names.length !== columns.length) return null
+    for (let c = 0; c < columns.length; c++) {
+      const value = row[columns[c]]
+      if (names[c] !== columns[c] || value === undefined) return null
+      values.push(value)
+    }
+  }
+  return values
+}
+
+const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => value === b[i])
 
 // Months and years are cut from text days and months with substr (alike on SQLite and PostgreSQL),
 // written without bound parameters so PostgreSQL sees the same expression in SELECT and GROUP BY.
@@ -57,33 +102,8 @@ export class StatsRepo {
 
   async insertEvents(rows: EventRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += EVENT_CHUNK) {
-      const chunk = rows.slice(i, i + EVENT_CHUNK)
-      const compiled = chunk.length === EVENT_CHUNK ? this.fullChunkInsert(chunk) : null
-      if (compiled) await this.db.executeQuery(compiled)
-      else await this.db.insertInto('events').values(chunk).execute()
+      await insertKept(this.db, 'events', rows.slice(i, i + EVENT_CHUNK), (chunk) => this.db.insertInto('events').values(chunk))
     }
-  }
-
-  /** `chunk`'s INSERT from the kept statement; null unless every row has the first one's columns, in its order, with no value left undefined. */
-  private fullChunkInsert(chunk: EventRow[]): CompiledQuery | null {
-    const columns = Object.keys(chunk[0]) as (keyof EventRow)[]
-    const parameters: unknown[] = []
-    for (const row of chunk) {
-      const names = Object.keys(row)
-      if (names.length !== columns.length) return null
-      for (let c = 0; c < columns.length; c++) {
-        const value = row[columns[c]]
-        if (names[c] !== columns[c] || value === undefined) return null
-        parameters.push(value)
-      }
-    }
-    const key = this.db.insertInto('events').values(chunk[0]).compile().sql
-    let text = fullChunkSql.get(key)
-    if (text === undefined) {
-      text = this.db.insertInto('events').values(chunk).compile().sql
-      fullChunkSql.set(key, text)
-    }
-    return CompiledQuery.raw(text, parameters)
   }
 
   /** Deletes events by id and answers what they were (to take them out of the roll-ups). */
@@ -96,22 +116,23 @@ export class StatsRepo {
   /** Adds to the day rows; the caller passes each key once per call (PostgreSQL requires it). */
   async addToDays(rows: DayRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += DAY_CHUNK) {
-      await this.db
-        .insertInto('stat_days')
-        .values(rows.slice(i, i + DAY_CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['category_id', 'walk_id', 'place_id', 'day']).doUpdateSet((eb) => ({
-            views: eb('stat_days.views', '+', eb.ref('excluded.views')),
-            total_time: eb('stat_days.total_time', '+', eb.ref('excluded.total_time')),
-            sessions: eb('stat_days.sessions', '+', eb.ref('excluded.sessions')),
-            likes: eb('stat_days.likes', '+', eb.ref('excluded.likes')),
-            contributions: eb('stat_days.contributions', '+', eb.ref('excluded.contributions')),
-            place_visits: eb('stat_days.place_visits', '+', eb.ref('excluded.place_visits')),
-            plaque_views: eb('stat_days.plaque_views', '+', eb.ref('excluded.plaque_views')),
-            audio_plays: eb('stat_days.audio_plays', '+', eb.ref('excluded.audio_plays')),
-          })),
-        )
-        .execute()
+      await insertKept(this.db, 'stat_days', rows.slice(i, i + DAY_CHUNK), (chunk) =>
+        this.db
+          .insertInto('stat_days')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['category_id', 'walk_id', 'place_id', 'day']).doUpdateSet((eb) => ({
+              views: eb('stat_days.views', '+', eb.ref('excluded.views')),
+              total_time: eb('stat_days.total_time', '+', eb.ref('excluded.total_time')),
+              sessions: eb('stat_days.sessions', '+', eb.ref('excluded.sessions')),
+              likes: eb('stat_days.likes', '+', eb.ref('excluded.likes')),
+              contributions: eb('stat_days.contributions', '+', eb.ref('excluded.contributions')),
+              place_visits: eb('stat_days.place_visits', '+', eb.ref('excluded.place_visits')),
+              plaque_views: eb('stat_days.plaque_views', '+', eb.ref('excluded.plaque_views')),
+              audio_plays: eb('stat_days.audio_plays', '+', eb.ref('excluded.audio_plays')),
+            })),
+          ),
+      )
     }
   }
 
@@ -131,22 +152,23 @@ export class StatsRepo {
     // Sorted like the days: concurrent batches lock rows in one order.
     const rows = [...months.keys()].sort().map((key) => months.get(key)!)
     for (let i = 0; i < rows.length; i += DAY_CHUNK) {
-      await this.db
-        .insertInto('stat_months')
-        .values(rows.slice(i, i + DAY_CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['category_id', 'month']).doUpdateSet((eb) => ({
-            views: eb('stat_months.views', '+', eb.ref('excluded.views')),
-            total_time: eb('stat_months.total_time', '+', eb.ref('excluded.total_time')),
-            sessions: eb('stat_months.sessions', '+', eb.ref('excluded.sessions')),
-            likes: eb('stat_months.likes', '+', eb.ref('excluded.likes')),
-            contributions: eb('stat_months.contributions', '+', eb.ref('excluded.contributions')),
-            place_visits: eb('stat_months.place_visits', '+', eb.ref('excluded.place_visits')),
-            plaque_views: eb('stat_months.plaque_views', '+', eb.ref('excluded.plaque_views')),
-            audio_plays: eb('stat_months.audio_plays', '+', eb.ref('excluded.audio_plays')),
-          })),
-        )
-        .execute()
+      await insertKept(this.db, 'stat_months', rows.slice(i, i + DAY_CHUNK), (chunk) =>
+        this.db
+          .insertInto('stat_months')
+          .values(chunk)
+          .onConflict((oc) =>
+            oc.columns(['category_id', 'month']).doUpdateSet((eb) => ({
+              views: eb('stat_months.views', '+', eb.ref('excluded.views')),
+              total_time: eb('stat_months.total_time', '+', eb.ref('excluded.total_time')),
+              sessions: eb('stat_months.sessions', '+', eb.ref('excluded.sessions')),
+              likes: eb('stat_months.likes', '+', eb.ref('excluded.likes')),
+              contributions: eb('stat_months.contributions', '+', eb.ref('excluded.contributions')),
+              place_visits: eb('stat_months.place_visits', '+', eb.ref('excluded.place_visits')),
+              plaque_views: eb('stat_months.plaque_views', '+', eb.ref('excluded.plaque_views')),
+              audio_plays: eb('stat_months.audio_plays', '+', eb.ref('excluded.audio_plays')),
+            })),
+          ),
+      )
     }
   }
 
