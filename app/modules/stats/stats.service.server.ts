@@ -533,7 +533,8 @@ export class StatsService implements OnHandle<StatsService> {
     if (refused.length > 0 && written === 0) {
       // The database refused every one: kept, in order, for the next try, a whole interval from
       // now, not at once against a database that refuses.
-      counting.requests.unshift(...refused)
+      // Not unshift(...refused): up to BUFFERED_MAX arguments overflow the call stack.
+      counting.requests = refused.concat(counting.requests)
       counting.oldestAt = Date.now()
       counting.events = counting.requests.reduce((n, r) => n + r.length, 0)
       this.deps.logger?.warn('visitor events not written yet', { events: counting.events, error: String(error) })

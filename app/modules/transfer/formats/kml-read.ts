@@ -124,7 +124,8 @@ export function readKml(slices: Iterable<string>, rows: RowCounter): SourceDocum
       const parent = roles.at(-1)
       if (role === 'coordinates') {
         const tuples = coordinates(coords.end())
-        if (parent === 'point') current.points.push(...tuples)
+        // One by one: a spread of a huge list (a Point given 200,000 tuples) overflows the call stack.
+        if (parent === 'point') for (const tuple of tuples) current.points.push(tuple)
         else current.lines.push(tuples)
       } else if (role === 'coord') {
         track?.push((texts.end() ?? '').split(/\s+/))
