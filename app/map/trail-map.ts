@@ -25,6 +25,8 @@ export interface TrailMapOptions {
   /** Leaflet's own control titles, in the page's language. */
   zoomInTitle: string
   zoomOutTitle: string
+  /** A stop asked for (a plaque's scan, ?place=): the map opens on it, not on the whole route. */
+  focus?: LatLng
   onSelect: (id: number) => void
 }
 
@@ -54,9 +56,12 @@ export function createTrailMap(element: HTMLElement, options: TrailMapOptions): 
   L.control.zoom({ zoomInTitle: options.zoomInTitle, zoomOutTitle: options.zoomOutTitle }).addTo(map)
   L.tileLayer(options.tileUrl, { attribution: options.attribution, detectRetina: retinaTiles(), maxZoom: 19 }).addTo(map)
 
+  // One view set once: framing the route and then moving to the asked stop cost a throttled
+  // phone a zoom animation and a second set of tiles before the map was usable.
   const points = options.stops.map((s): [number, number] => [s.lat, s.lng])
   const framed = [...points, ...options.paths.flat()]
-  if (framed.length > 0) map.fitBounds(L.latLngBounds(framed), FIT)
+  if (options.focus) map.setView([options.focus.lat, options.focus.lng], FOCUS_ZOOM)
+  else if (framed.length > 0) map.fitBounds(L.latLngBounds(framed), FIT)
   else map.setView([46.8, 8.2], 7)
 
   const lines = options.paths.filter((p) => p.length >= 2)

@@ -74,6 +74,8 @@ function start() {
     link.href = href
     document.head.append(link)
   }
+  // ?place=: a scanned plaque's stop (also when this page came from the offline copy without it).
+  const asked = place(Number(new URLSearchParams(location.search).get('place')))
   const mapElement = document.getElementById('trail-map')!
   // The placeholder stays under the map, which covers it; screen readers no longer read it.
   $('[data-map-placeholder]')?.setAttribute('aria-hidden', 'true')
@@ -85,6 +87,7 @@ function start() {
     stops: trail.places,
     zoomInTitle: m.zoomIn,
     zoomOutTitle: m.zoomOut,
+    focus: asked,
     onSelect: (id) => open(id, { centre: false }),
   })
 
@@ -150,7 +153,8 @@ function start() {
     return parts
   }
 
-  function open(id: number, options: { centre: boolean }) {
+  /** `scroll: false` on the page's first open: the sheet is at its top, and a forced layout there cost a throttled phone ~80 ms before the map was drawn. */
+  function open(id: number, options: { centre: boolean; scroll?: boolean }) {
     const stop = place(id)
     if (!stop) return
     listener?.stop()
@@ -172,7 +176,7 @@ function start() {
     list.hidden = true
     detail.hidden = false
     root.setAttribute('data-stop-open', '')
-    detail.scrollIntoView({ block: 'start' })
+    if (options.scroll !== false) detail.scrollIntoView({ block: 'start' })
     showDistances()
     map.select(id)
     if (report) {
@@ -229,9 +233,8 @@ function start() {
     void audio.play()
   })
 
-  // ?place=: a scanned plaque's stop (also when this page came from the offline copy without it).
-  const asked = Number(new URLSearchParams(location.search).get('place'))
-  if (place(asked)) open(asked, { centre: true })
+  // The map opened on the asked stop already.
+  if (asked) open(asked.id, { centre: false, scroll: false })
 
   // The position: followed once asked for; distances, the nearest stop, and arrivals under 20 m.
   let watching = false

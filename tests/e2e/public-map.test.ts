@@ -104,6 +104,13 @@ describe('route map page and QR resolver (phone)', () => {
     await waitForPageScript(page)
     await expect.poll(() => page.getByTestId('numbered-marker').count(), { timeout: 15_000 }).toBeGreaterThan(1)
     await expect.poll(() => page.getByTestId('route-line').count()).toBe(1)
+    // The map opens on the scanned stop (its marker, the selected one, at the map's centre).
+    const mapBox = (await page.getByTestId('public-route-map').boundingBox())!
+    const selected = page.locator('[data-testid="numbered-marker"]:has(span[style*="box-shadow"])')
+    expect(await selected.getAttribute('title')).toMatch(new RegExp(`^\\d+\\. ${cathedral.name}$`))
+    const stopBox = (await selected.boundingBox())!
+    expect(Math.abs(stopBox.x + stopBox.width / 2 - (mapBox.x + mapBox.width / 2))).toBeLessThan(3)
+    expect(Math.abs(stopBox.y + stopBox.height / 2 - (mapBox.y + mapBox.height / 2))).toBeLessThan(3)
     await keepScreenshot(page, 'public-map-place-phone')
     await expect.poll(() => placeVisits(categoryId)).toBe(before + 1)
 
