@@ -279,9 +279,7 @@ function start() {
   document.documentElement.dataset.enhanced = 'true'
 }
 
-// The page's script element is the last child of [data-trail] (trail-page.tsx), and an async
-// script runs only once the parser has inserted it: all it enhances is there, so the map is drawn
-// now rather than after the rest of the document (a throttled phone's DOMContentLoaded came
-// 0.3–0.6 s later).
-if (document.readyState !== 'loading' || document.querySelector('[data-trail] > script[src]:last-child')) start()
-else document.addEventListener('DOMContentLoaded', start)
+// React hoists the page's async script into the head, where it may run before the page below is
+// parsed: it then starts at DOMContentLoaded (the page ends with [data-trail], so no later).
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start)
+else start()

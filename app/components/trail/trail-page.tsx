@@ -112,8 +112,7 @@ export function TrailPage({ view }: { view: TrailView }) {
           {view.embed ? null : <SavedRoutes />}
         </div>
       </aside>
-      {/* Stays the last child: the script starts when it runs, since all it enhances is parsed
-          before it (trail-page.client.ts); an element added after it would not be there yet. */}
+      {/* React 19 hoists an async script into the head: fetched from the first bytes, it starts once the page is parsed (trail-page.client.ts). */}
       <script async src={view.assets.script} />
     </div>
   )
