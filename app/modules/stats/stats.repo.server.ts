@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Compilable, type Insertable, type Kysely, type Selectable } from 'kysely'
+import { CompiledQuery, sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely'
 import type { DB } from '#app/db/db.server.ts'
 import { isPostgres } from '#app/db/dialect.ts'
 import { sharedRead } from '#app/db/shared-read.server.ts'
@@ -10,6 +10,10 @@ type MonthRow = Selectable<StatMonthsTable>
 
 export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits', 'plaque_views', 'audio_plays'] as const
 type Counter = (typeof counters)[number]
+
+/** An upsert's update set: each counter added to the row already there (`views = stat_days.views + excluded.views`). */
+const addedCounters = (table: 'stat_days' | 'stat_months') =>
+  Object.fromEntries(counters.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`])) as Record<Counter, RawBuilder<number>>
 export type Counts = Record<Counter, number>
 
 /** Inclusive 'YYYY-MM-DD' bounds of a period; none for all time. */
@@ -120,18 +124,7 @@ export class StatsRepo {
         this.db
           .insertInto('stat_days')
           .values(chunk)
-          .onConflict((oc) =>
-            oc.columns(['category_id', 'walk_id', 'place_id', 'day']).doUpdateSet((eb) => ({
-              views: eb('stat_days.views', '+', eb.ref('excluded.views')),
-              total_time: eb('stat_days.total_time', '+', eb.ref('excluded.total_time')),
-              sessions: eb('stat_days.sessions', '+', eb.ref('excluded.sessions')),
-              likes: eb('stat_days.likes', '+', eb.ref('excluded.likes')),
-              contributions: eb('stat_days.contributions', '+', eb.ref('excluded.contributions')),
-              place_visits: eb('stat_days.place_visits', '+', eb.ref('excluded.place_visits')),
-              plaque_views: eb('stat_days.plaque_views', '+', eb.ref('excluded.plaque_views')),
-              audio_plays: eb('stat_days.audio_plays', '+', eb.ref('excluded.audio_plays')),
-            })),
-          ),
+          .onConflict((oc) => oc.columns(['category_id', 'walk_id', 'place_id', 'day']).doUpdateSet(addedCounters('stat_days'))),
       )
     }
   }
@@ -156,18 +149,7 @@ export class StatsRepo {
         this.db
           .insertInto('stat_months')
           .values(chunk)
-          .onConflict((oc) =>
-            oc.columns(['category_id', 'month']).doUpdateSet((eb) => ({
-              views: eb('stat_months.views', '+', eb.ref('excluded.views')),
-              total_time: eb('stat_months.total_time', '+', eb.ref('excluded.total_time')),
-              sessions: eb('stat_months.sessions', '+', eb.ref('excluded.sessions')),
-              likes: eb('stat_months.likes', '+', eb.ref('excluded.likes')),
-              contributions: eb('stat_months.contributions', '+', eb.ref('excluded.contributions')),
-              place_visits: eb('stat_months.place_visits', '+', eb.ref('excluded.place_visits')),
-              plaque_views: eb('stat_months.plaque_views', '+', eb.ref('excluded.plaque_views')),
-              audio_plays: eb('stat_months.audio_plays', '+', eb.ref('excluded.audio_plays')),
-            })),
-          ),
+          .onConflict((oc) => oc.columns(['category_id', 'month']).doUpdateSet(addedCounters('stat_months'))),
       )
     }
   }

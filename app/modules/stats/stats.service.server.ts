@@ -501,6 +501,7 @@ export class StatsService implements OnHandle<StatsService> {
   private async writeCounted(): Promise<boolean> {
     const counting = this.counting
     const requests = counting.requests.splice(0)
+    // From here it counts what arrives while writing (countLater adds to it).
     counting.events = 0
     let written = 0
     const refused: NewEvent[][] = []
@@ -536,11 +537,10 @@ export class StatsService implements OnHandle<StatsService> {
       // Not unshift(...refused): up to BUFFERED_MAX arguments overflow the call stack.
       counting.requests = refused.concat(counting.requests)
       counting.oldestAt = Date.now()
-      counting.events = counting.requests.reduce((n, r) => n + r.length, 0)
+      counting.events += refused.reduce((n, r) => n + r.length, 0)
       this.deps.logger?.warn('visitor events not written yet', { events: counting.events, error: String(error) })
       return false
     }
-    counting.events = counting.requests.reduce((n, r) => n + r.length, 0)
     if (refused.length > 0) this.deps.logger?.warn('visitor events not recorded', { requests: refused.length, error: String(error) })
     return true
   }
