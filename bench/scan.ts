@@ -5,8 +5,8 @@ import { median, ms, type Row } from './measure.ts'
  * A plaque scan on a throttled phone (issue 28 item 4): Chromium with a phone's viewport, slow 4G
  * (Lighthouse's: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU, each
  * time in a fresh context (cold: nothing cached, no service worker), from the navigation's start
- * to the map usable (the route's numbered markers drawn, as the page's own frame sees it). The scan `/q/{code}` against the map
- * page it leads to opened directly, in turns, median of `runs` each.
+ * to the map usable (the route's numbered markers drawn, as the page's own frame sees it). The
+ * scan `/q/{code}` against the map page it leads to opened directly, in turns, median of `runs` each.
  */
 export async function scanToMap(opts: { baseUrl: string; code: string; runs: number }): Promise<Row> {
   const scanUrl = `${opts.baseUrl}/q/${opts.code}`

@@ -10,11 +10,11 @@ type MonthRow = Selectable<StatMonthsTable>
 
 export const counters = ['views', 'total_time', 'sessions', 'likes', 'contributions', 'place_visits', 'plaque_views', 'audio_plays'] as const
 type Counter = (typeof counters)[number]
+export type Counts = Record<Counter, number>
 
 /** An upsert's update set: each counter added to the row already there (`views = stat_days.views + excluded.views`). */
 const addedCounters = (table: 'stat_days' | 'stat_months') =>
   Object.fromEntries(counters.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`])) as Record<Counter, RawBuilder<number>>
-export type Counts = Record<Counter, number>
 
 /** Inclusive 'YYYY-MM-DD' bounds of a period; none for all time. */
 export interface DayRange {
