@@ -150,8 +150,8 @@ describe('the monthly report in the browser', () => {
     await setting.click()
     await expect.poll(() => setting.getAttribute('aria-checked')).toBe('true')
     await keepScreenshot(page, 'monthly/user-menu-on-desktop', { fullPage: false })
-    const saved = await context.request.get('/api/monthly-report/subscription')
-    expect(await saved.json()).toEqual({ data: { subscribed: true } })
+    // The switch turns at once (optimistic); the save lands a moment later on a loaded machine.
+    await expect.poll(async () => (await context.request.get('/api/monthly-report/subscription')).json()).toEqual({ data: { subscribed: true } })
     await context.close()
 
     // The same setting at phone width, still on after a new page load.
